@@ -1,0 +1,54 @@
+// Typed domain errors. lib/ throws these; lib/api/handle-error.ts is the one place that maps them to HTTP.
+export type ErrorDetails = Record<string, unknown>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: ErrorDetails = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends ApiError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(400, 'VALIDATION_ERROR', message, details);
+  }
+}
+
+export class UnauthenticatedError extends ApiError {
+  constructor(message = 'A valid bearer token is required.', details: ErrorDetails = {}) {
+    super(401, 'UNAUTHENTICATED', message, details, { 'WWW-Authenticate': 'Bearer' });
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  constructor(message = 'You do not have permission to do this.', details: ErrorDetails = {}) {
+    super(403, 'FORBIDDEN', message, details);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(code: string, message: string, details: ErrorDetails = {}) {
+    super(404, code, message, details);
+  }
+}
+
+export class ConflictError extends ApiError {
+  constructor(code: string, message: string, details: ErrorDetails = {}) {
+    super(409, code, message, details);
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  constructor(retryAfterSeconds: number, headers: Record<string, string>) {
+    super(429, 'RATE_LIMITED', 'Rate limit exceeded. Retry after the time given in Retry-After.', { retryAfterSeconds }, {
+      ...headers,
+      'Retry-After': String(retryAfterSeconds),
+    });
+  }
+}
