@@ -1,0 +1,26 @@
+import { noContent, ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { deleteAsset } from '@/lib/assets/delete-asset';
+import { findAssetRow } from '@/lib/assets/get-asset';
+import { AssetIdParams, UpdateAssetBody } from '@/lib/assets/schemas';
+import { toAssetDto } from '@/lib/assets/to-asset-dto';
+import { updateAsset } from '@/lib/assets/update-asset';
+
+// GET /api/v1/assets/{id} – asset detail
+export const GET = route({ role: 'EMPLOYEE', params: AssetIdParams }, async ({ tx, ctx, params }) =>
+  ok(toAssetDto(await findAssetRow(tx, ctx, params.id))),
+);
+
+// PATCH /api/v1/assets/{id} – partial update
+export const PATCH = route({ role: 'ASSET_MANAGER', params: AssetIdParams, body: UpdateAssetBody }, async ({ tx, ctx, params, body }) =>
+  ok(await updateAsset(tx, ctx, params.id, body)),
+);
+
+// DELETE /api/v1/assets/{id} – delete an asset
+export const DELETE = route({ role: 'ADMIN', params: AssetIdParams }, async ({ tx, ctx, params }) => {
+  await deleteAsset(tx, ctx, params.id);
+  return noContent();
+});
+
+export const PUT = methodNotAllowed(['GET', 'PATCH', 'DELETE']);
+export const POST = methodNotAllowed(['GET', 'PATCH', 'DELETE']);

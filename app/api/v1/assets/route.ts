@@ -1,0 +1,18 @@
+import { created, ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { createAsset } from '@/lib/assets/create-asset';
+import { listAssets } from '@/lib/assets/list-assets';
+import { CreateAssetBody, ListAssetsQuery } from '@/lib/assets/schemas';
+
+// GET /api/v1/assets – list the tenant's assets (filters, search, keyset pages)
+export const GET = route({ role: 'EMPLOYEE', query: ListAssetsQuery }, async ({ tx, ctx, query }) => ok(await listAssets(tx, ctx, query)));
+
+// POST /api/v1/assets – create an asset
+export const POST = route({ role: 'ASSET_MANAGER', body: CreateAssetBody }, async ({ tx, ctx, body }) => {
+  const asset = await createAsset(tx, ctx, body);
+  return created(asset, `/api/v1/assets/${asset.id}`);
+});
+
+export const PUT = methodNotAllowed(['GET', 'POST']);
+export const PATCH = methodNotAllowed(['GET', 'POST']);
+export const DELETE = methodNotAllowed(['GET', 'POST']);

@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getConfig } from '@/lib/config';
+import { demoTenants } from '@/db/seed/demo-tenants';
+import { currentTenant } from './current-tenant';
+
+export const dynamic = 'force-dynamic';
+
+export default async function HomePage() {
+  const { key, organisation } = await currentTenant();
+  if (key && !organisation) notFound();
+  if (organisation) {
+    return (
+      <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-4 px-6">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand">Quartermaster</p>
+        <h1 className="text-3xl font-semibold">{organisation.name}</h1>
+        <p className="text-slate-600">
+          This organisation&apos;s equipment is managed with Quartermaster. The REST API is served under{' '}
+          <code className="rounded bg-slate-200 px-1">/api/v1</code>.
+        </p>
+      </main>
+    );
+  }
+  const { DEMO_MODE } = getConfig();
+  return (
+    <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-6 px-6">
+      <h1 className="text-4xl font-semibold">Quartermaster</h1>
+      <p className="text-lg text-slate-600">Record your organisation&apos;s equipment and lend it to your people.</p>
+      {DEMO_MODE ? (
+        <nav aria-label="Demo organisations" className="flex flex-col gap-2">
+          <p className="font-medium">Open a demo organisation:</p>
+          {demoTenants.map((t) => (
+            <Link key={t.slug} href={`/?tenant=${t.slug}`} className="text-brand underline underline-offset-4">
+              {t.name}
+            </Link>
+          ))}
+        </nav>
+      ) : (
+        <p className="text-slate-600">Open your organisation at its own address, for example https://acme.your-domain.</p>
+      )}
+    </main>
+  );
+}

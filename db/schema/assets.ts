@@ -1,0 +1,54 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { date, foreignKey, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { categories, locations } from './catalog';
+import { assetStatusEnum } from './enums';
+import { organisations } from './organisations';
+import { users } from './people';
+
+export const assets = pgTable(
+  'assets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id').notNull(),
+    name: text('name').notNull(),
+    categoryId: uuid('category_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+    status: assetStatusEnum('status').notNull().default('AVAILABLE'),
+    inventoryNumber: text('inventory_number').notNull(),
+    photoUrl: text('photo_url'),
+    qrCodeToken: text('qr_code_token').notNull(),
+    serialNumber: text('serial_number'),
+    manufacturer: text('manufacturer'),
+    model: text('model'),
+    purchaseDate: date('purchase_date'),
+    value: numeric('value', { precision: 14, scale: 2 }),
+    currency: text('currency').notNull().default('EUR'),
+    supplier: text('supplier'),
+    warrantyMonths: integer('warranty_months'),
+    ownerId: uuid('owner_id'),
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+    // Lower-cased haystack for `q`: one trigram index serves name, inventory number, serial, manufacturer and model.
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${assets.name} || ' ' || ${assets.inventoryNumber} || ' ' || coalesce(${assets.serialNumber}, '') || ' ' || coalesce(${assets.manufacturer}, '') || ' ' || coalesce(${assets.model}, ''))`,
+      ),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('assets_org_inventory_number_key').on(t.organisationId, t.inventoryNumber),
+    uniqueIndex('assets_qr_code_token_key').on(t.qrCodeToken),
+    index('assets_org_created_idx').on(t.organisationId, t.createdAt, t.id),
+    index('assets_org_status_created_idx').on(t.organisationId, t.status, t.createdAt, t.id),
+    index('assets_org_category_idx').on(t.organisationId, t.categoryId),
+    index('assets_org_location_idx').on(t.organisationId, t.locationId),
+    index('assets_org_owner_idx').on(t.organisationId, t.ownerId),
+    index('assets_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    foreignKey({ name: 'assets_organisation_fk', columns: [t.organisationId], foreignColumns: [organisations.id] }).onDelete('cascade'),
+    foreignKey({ name: 'assets_category_fk', columns: [t.organisationId, t.categoryId], foreignColumns: [categories.organisationId, categories.id] }),
+    foreignKey({ name: 'assets_location_fk', columns: [t.organisationId, t.locationId], foreignColumns: [locations.organisationId, locations.id] }),
+    foreignKey({ name: 'assets_owner_fk', columns: [t.organisationId, t.ownerId], foreignColumns: [users.organisationId, users.id] }),
+  ],
+);

@@ -1,0 +1,6 @@
+export * from './assets';
+export * from './audit';
+export * from './catalog';
+export * from './enums';
+export * from './organisations';
+export * from './people';

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { planTierEnum } from './enums';
+
+export type CustomRateLimits = { perMinute: number; perDay: number };
+export type Branding = {
+  primaryColor?: string;
+  accentColor?: string;
+  backgroundColor?: string;
+  mutedColor?: string;
+  logoSvg?: string;
+  loginTagline?: string;
+  socialImageUrl?: string;
+  emailTemplates?: Partial<Record<'welcome' | 'loanApproved' | 'reminder', { subject?: string; intro?: string }>>;
+};
+
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    planTier: planTierEnum('plan_tier').notNull().default('FREE'),
+    customRateLimits: jsonb('custom_rate_limits').$type<CustomRateLimits>(),
+    customDomain: text('custom_domain'),
+    branding: jsonb('branding').$type<Branding>().notNull().default({}),
+    loanPolicy: jsonb('loan_policy').$type<Record<string, unknown>>().notNull().default({}),
+    auditRetentionDays: integer('audit_retention_days').notNull().default(2557),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('organisations_slug_key').on(t.slug),
+    uniqueIndex('organisations_custom_domain_key').on(sql`lower(${t.customDomain})`),
+  ],
+);

@@ -1,0 +1,15 @@
+import type { DevAccount } from '@/scripts/dev-idp/create-identity-provider';
+
+const acmeId = '0b4c3a7e-0000-4000-8000-00000000ac01';
+const globexId = '0b4c3a7e-0000-4000-8000-00000000610b';
+
+export const demoAccounts: DevAccount[] = [
+  { accountId: 'acme-admin', organisationId: acmeId, role: 'ADMIN', email: 'ada.admin@acme.example', givenName: 'Ada', familyName: 'Lovelace' },
+  { accountId: 'acme-manager', organisationId: acmeId, role: 'ASSET_MANAGER', email: 'marcus.manager@acme.example', givenName: 'Marcus', familyName: 'Reyes' },
+  { accountId: 'acme-employee-1', organisationId: acmeId, role: 'EMPLOYEE', email: 'emma.stone@acme.example', givenName: 'Emma', familyName: 'Stone' },
+  { accountId: 'acme-employee-2', organisationId: acmeId, role: 'EMPLOYEE', email: 'eli.novak@acme.example', givenName: 'Eli', familyName: 'Novak' },
+  { accountId: 'globex-admin', organisationId: globexId, role: 'ADMIN', email: 'grace.admin@globex.example', givenName: 'Grace', familyName: 'Hopper' },
+  { accountId: 'globex-manager', organisationId: globexId, role: 'ASSET_MANAGER', email: 'hank.manager@globex.example', givenName: 'Hank', familyName: 'Scorpio' },
+  { accountId: 'globex-employee-1', organisationId: globexId, role: 'EMPLOYEE', email: 'priya.shah@globex.example', givenName: 'Priya', familyName: 'Shah' },
+  { accountId: 'globex-employee-2', organisationId: globexId, role: 'EMPLOYEE', email: 'tom.becker@globex.example', givenName: 'Tom', familyName: 'Becker' },
+];

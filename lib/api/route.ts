@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Tx } from '@/db/client';
+import { getConfig } from '@/lib/config';
+import { getDb } from '@/lib/db/get-db';
+import { extractBearerToken } from '@/lib/auth/verify-access-token';
+import { hasRole, type Role } from '@/lib/auth/roles';
+import { resolveLimits, rateLimitHeaders } from '@/lib/rate-limit';
+import { resolveOrganisation } from '@/lib/tenancy/resolve-organisation';
+import { decodeTenantKey, TENANT_HEADER } from '@/lib/tenancy/tenant-from-host';
+import { withTenant } from '@/lib/tenancy/with-tenant';
+import { loadActingUser } from '@/lib/users/load-acting-user';
+import type { RequestContext, TenantOrganisation } from './context';
+import { ApiError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError } from './errors';
+import { parseJsonBody, parseParams, parseQuery } from './parse-request';
+import { errorResponse } from './responses';
+import { getRateLimiter, getTokenVerifier } from './services';
+import { toApiError } from './to-api-error';
+
+type Segment = { params: Promise<Record<string, string | string[]>> };
+
+type RouteOptions<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  /** Minimum role ("the named role or a higher one"). */
+  role: Role;
+  params?: P;
+  query?: Q;
+  body?: B;
+};
+
+export type RouteInput<P, Q, B> = { request: Request; tx: Tx; ctx: RequestContext; params: P; query: Q; body: B };
+
+async function resolveTenant(request: Request): Promise<TenantOrganisation> {
+  const key = decodeTenantKey(request.headers.get(TENANT_HEADER));
+  const organisation = key ? await resolveOrganisation(await getDb(), key) : null;
+  if (!organisation) {
+    throw new NotFoundError('TENANT_NOT_FOUND', 'No organisation is served at this address.', key ? { tenant: Object.values(key)[0] } : {});
+  }
+  return organisation;
+}
+
+async function consumeRateLimit(organisation: TenantOrganisation): Promise<Record<string, string>> {
+  const limits = resolveLimits(organisation.planTier, organisation.customRateLimits, getConfig().RATE_LIMIT_MULTIPLIER);
+  const result = await getRateLimiter().check(organisation.id, limits);
+  const headers: Record<string, string> = { ...rateLimitHeaders(result) };
+  if (!result.success) throw new RateLimitedError(result.retryAfter, headers);
+  return headers;
+}
+
+async function authenticate(request: Request, organisation: TenantOrganisation) {
+  const claims = await getTokenVerifier().verify(extractBearerToken(request.headers.get('authorization')));
+  // A token is valid for the tenant it was issued for and no other.
+  if (claims.organisationId !== organisation.id) {
+    throw new UnauthenticatedError('The token was not issued for this organisation.', { reason: 'TENANT_MISMATCH' });
+  }
+  return claims;
+}
+
+/**
+ * Every /api/v1 handler: tenant -> rate limit -> token -> one tenant-scoped transaction (acting user, role,
+ * input) -> handler. Errors of any step leave through the one error envelope.
+ */
+export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q extends z.ZodType = z.ZodType<Record<string, never>>, B extends z.ZodType = z.ZodType<undefined>>(
+  options: RouteOptions<P, Q, B>,
+  handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<Response>,
+) {
+  return async (request: Request, segment: Segment): Promise<Response> => {
+    const requestId = randomUUID();
+    let limitHeaders: Record<string, string> = {};
+    try {
+      const organisation = await resolveTenant(request);
+      limitHeaders = await consumeRateLimit(organisation);
+      const claims = await authenticate(request, organisation);
+      const db = await getDb();
+      const response = await withTenant(db, organisation.id, async (tx) => {
+        const user = await loadActingUser(tx, organisation.id, claims, requestId);
+        if (!hasRole(user.role, options.role)) {
+          throw new ForbiddenError(`This action requires the ${options.role} role or higher.`, { requiredRole: options.role });
+        }
+        const ctx: RequestContext = { organisationId: organisation.id, organisation, user, requestId };
+        const params = options.params ? parseParams(options.params, await segment.params) : {};
+        const query = options.query ? parseQuery(options.query, new URL(request.url)) : {};
+        const body = options.body ? await parseJsonBody(options.body, request) : undefined;
+        return handler({ request, tx, ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
+      });
+      for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+      response.headers.set('X-Request-Id', requestId);
+      return response;
+    } catch (error) {
+      return errorResponse(toApiError(error, requestId), requestId, limitHeaders);
+    }
+  };
+}
+
+/** PUT is not part of the contract; other unsupported methods answer the same way. */
+export function methodNotAllowed(allowed: string[]) {
+  return async (): Promise<Response> => {
+    const requestId = randomUUID();
+    const error = new ApiError(405, 'METHOD_NOT_ALLOWED', `This endpoint supports ${allowed.join(', ')}.`, { allowed });
+    return errorResponse(error, requestId, { Allow: allowed.join(', ') });
+  };
+}

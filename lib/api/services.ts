@@ -1,0 +1,33 @@
+import { getConfig } from '@/lib/config';
+import { type AccessTokenVerifier, createAccessTokenVerifier } from '@/lib/auth/verify-access-token';
+import { UnauthenticatedError } from '@/lib/api/errors';
+import { createRateLimiter, type RateLimiter } from '@/lib/rate-limit';
+
+type Services = { verifier?: AccessTokenVerifier | null; rateLimiter?: RateLimiter };
+const services = ((globalThis as Record<symbol, Services>)[Symbol.for('quartermaster.services')] ??= {});
+
+/** One verifier per process, so the JWKS cache (24 h) is shared by every request. */
+export function getTokenVerifier(): AccessTokenVerifier {
+  if (services.verifier === undefined) {
+    const config = getConfig();
+    services.verifier = config.OIDC_ISSUER
+      ? createAccessTokenVerifier({ issuer: config.OIDC_ISSUER, audience: config.API_AUDIENCE, jwksUrl: config.JWKS_URL })
+      : null;
+  }
+  if (!services.verifier) throw new UnauthenticatedError('API authentication is not configured on this server (OIDC_ISSUER).');
+  return services.verifier;
+}
+
+export function getRateLimiter(): RateLimiter {
+  if (!services.rateLimiter) {
+    const config = getConfig();
+    services.rateLimiter = createRateLimiter({
+      upstash:
+        config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN
+          ? { url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN }
+          : undefined,
+      redisUrl: config.REDIS_URL,
+    });
+  }
+  return services.rateLimiter;
+}

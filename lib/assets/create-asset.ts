@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type { Tx } from '@/db/client';
+import { assets } from '@/db/schema';
+import type { RequestContext } from '@/lib/api/context';
+import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
+import { assetColumns, auditedAssetFields } from './asset-columns';
+import { checkAssetReferences } from './check-asset-references';
+import { duplicateInventoryNumber } from './errors';
+import { generateQrToken } from './generate-qr-token';
+import type { Asset, CreateAssetBody } from './schemas';
+import { toAssetDto } from './to-asset-dto';
+import { validateCustomFields } from './validate-custom-fields';
+
+function generateInventoryNumber(): string {
+  return `INV-${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+export async function createAsset(tx: Tx, ctx: RequestContext, input: CreateAssetBody): Promise<Asset> {
+  const { customFieldDefinition } = await checkAssetReferences(tx, ctx.organisationId, input);
+  validateCustomFields(customFieldDefinition ?? [], input.customFields);
+  const inventoryNumber = input.inventoryNumber ?? generateInventoryNumber();
+  const values = { ...input, inventoryNumber, organisationId: ctx.organisationId, qrCodeToken: generateQrToken() };
+  const [row] = await tx
+    .insert(assets)
+    .values(values)
+    .onConflictDoNothing({ target: [assets.organisationId, assets.inventoryNumber] })
+    .returning(assetColumns);
+  if (!row) throw duplicateInventoryNumber(inventoryNumber);
+  await recordAudit(tx, ctx, {
+    action: 'ASSET_CREATED',
+    targetType: 'ASSET',
+    targetId: row.id,
+    assetId: row.id,
+    changes: diffChanges(null, row, auditedAssetFields),
+  });
+  return toAssetDto(row);
+}

@@ -1,0 +1,9 @@
+import { ConflictError, NotFoundError } from '@/lib/api/errors';
+
+export function assetNotFound(assetId: string, organisationId: string): NotFoundError {
+  return new NotFoundError('ASSET_NOT_FOUND', 'The asset does not exist.', { assetId, organisationId });
+}
+
+export function duplicateInventoryNumber(inventoryNumber: string): ConflictError {
+  return new ConflictError('INVENTORY_NUMBER_CONFLICT', 'Another asset already has this inventory number.', { inventoryNumber });
+}

@@ -1,0 +1,46 @@
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { assets } from '@/db/schema';
+import type { RequestContext } from '@/lib/api/context';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/api/pagination';
+import { assetColumns } from './asset-columns';
+import type { Asset, ListAssetsQuery } from './schemas';
+import { toAssetDto } from './to-asset-dto';
+
+const MAX_SEARCH_WORDS = 8;
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Every word must occur in the haystack; the trigram index on search_text answers each LIKE. */
+function searchCondition(q: string): SQL[] {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  return words.map((word) => sql`${assets.searchText} like ${`%${escapeLike(word)}%`}`);
+}
+
+export async function listAssets(tx: Tx, ctx: RequestContext, query: ListAssetsQuery): Promise<Page<Asset>> {
+  const filters: SQL[] = [eq(assets.organisationId, ctx.organisationId)];
+  if (query.status) filters.push(eq(assets.status, query.status));
+  if (query.categoryId) filters.push(eq(assets.categoryId, query.categoryId));
+  if (query.locationId) filters.push(eq(assets.locationId, query.locationId));
+  if (query.ownerId) filters.push(eq(assets.ownerId, query.ownerId));
+  if (query.q) {
+    filters.push(...searchCondition(query.q));
+    // Prepared statements switch to a generic plan after five runs; a generic plan cannot see how selective a
+    // search term is and may abandon the trigram index. Custom plans keep every search on the index.
+    await tx.execute(sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`);
+  }
+  const where = and(...filters);
+  const pageWhere = query.cursor
+    ? (() => {
+        const [createdAt, id] = decodeCursor(query.cursor, timestampCursor);
+        return and(where, sql`(${assets.createdAt}, ${assets.id}) < (${createdAt}::timestamptz, ${id}::uuid)`);
+      })()
+    : where;
+  const [rows, [totals]] = await Promise.all([
+    tx.select(assetColumns).from(assets).where(pageWhere).orderBy(desc(assets.createdAt), desc(assets.id)).limit(query.limit + 1),
+    tx.select({ total: count() }).from(assets).where(where),
+  ]);
+  return buildPage(rows, query.limit, totals?.total ?? 0, toAssetDto, (row) => [row.createdAt.toISOString(), row.id]);
+}

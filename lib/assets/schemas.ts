@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { pageQuery } from '@/lib/api/pagination';
+
+export const assetStatuses = ['AVAILABLE', 'LOANED', 'MAINTENANCE', 'RETIRED'] as const;
+export const AssetStatus = z.enum(assetStatuses);
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const money = z
+  .union([z.number().nonnegative().max(999_999_999_999), z.string().regex(/^\d{1,12}(\.\d{1,2})?$/)])
+  .transform((v) => (typeof v === 'number' ? v.toFixed(2) : v));
+const customFieldValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+const idParam = z.uuid();
+
+export const AssetIdParams = z.object({ id: z.uuid() });
+
+export const CreateAssetBody = z.strictObject({
+  name: text(200),
+  categoryId: idParam,
+  locationId: idParam,
+  status: AssetStatus.default('AVAILABLE'),
+  inventoryNumber: text(64).regex(/^[A-Za-z0-9._\/-]+$/, 'Letters, digits and . _ / - only').optional(),
+  photoUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional(),
+  serialNumber: optionalText(128),
+  manufacturer: optionalText(128),
+  model: optionalText(128),
+  purchaseDate: z.iso.date().nullable().optional(),
+  value: money.nullable().optional(),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 code, e.g. EUR').default('EUR'),
+  supplier: optionalText(200),
+  warrantyMonths: z.number().int().min(0).max(600).nullable().optional(),
+  ownerId: idParam.nullable().optional(),
+  customFields: z.record(z.string().max(64), customFieldValue).default({}),
+});
+export type CreateAssetBody = z.infer<typeof CreateAssetBody>;
+
+// PATCH: every field optional; customFields is merged key by key and a null value removes a key.
+export const UpdateAssetBody = z
+  .strictObject({
+    name: text(200),
+    categoryId: idParam,
+    locationId: idParam,
+    status: AssetStatus,
+    inventoryNumber: text(64).regex(/^[A-Za-z0-9._\/-]+$/, 'Letters, digits and . _ / - only'),
+    photoUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable(),
+    serialNumber: optionalText(128),
+    manufacturer: optionalText(128),
+    model: optionalText(128),
+    purchaseDate: z.iso.date().nullable(),
+    value: money.nullable(),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 code, e.g. EUR'),
+    supplier: optionalText(200),
+    warrantyMonths: z.number().int().min(0).max(600).nullable(),
+    ownerId: idParam.nullable(),
+    customFields: z.record(z.string().max(64), customFieldValue),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' });
+export type UpdateAssetBody = z.infer<typeof UpdateAssetBody>;
+
+export const ListAssetsQuery = z.strictObject({
+  status: AssetStatus.optional(),
+  categoryId: z.uuid().optional(),
+  locationId: z.uuid().optional(),
+  ownerId: z.uuid().optional(),
+  q: z.string().trim().min(1).max(200).optional().describe('Free text over name, inventory number, serial number, manufacturer and model; every word must match.'),
+  ...pageQuery,
+});
+export type ListAssetsQuery = z.infer<typeof ListAssetsQuery>;
+
+export const Asset = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  categoryId: z.uuid(),
+  locationId: z.uuid(),
+  status: AssetStatus,
+  inventoryNumber: z.string(),
+  photoUrl: z.string().nullable(),
+  qrCodeToken: z.string().describe('Unguessable token encoded in the asset QR label.'),
+  serialNumber: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+  model: z.string().nullable(),
+  purchaseDate: z.string().nullable().describe('YYYY-MM-DD'),
+  value: z.string().nullable().describe('Decimal amount as a string, two decimals.'),
+  currency: z.string(),
+  supplier: z.string().nullable(),
+  warrantyMonths: z.number().int().nullable(),
+  warrantyExpiresOn: z.string().nullable().describe('purchaseDate + warrantyMonths, YYYY-MM-DD.'),
+  ownerId: z.uuid().nullable(),
+  customFields: z.record(z.string(), customFieldValue),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Asset = z.infer<typeof Asset>;

@@ -1,0 +1,40 @@
+import type { CustomFieldDefinition } from '@/db/schema';
+import { ValidationError } from '@/lib/api/errors';
+
+type Issue = { path: string; code: string; message: string };
+
+function checkValue(field: CustomFieldDefinition, value: unknown): string | null {
+  switch (field.type) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a number';
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'must be true or false';
+    case 'date':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? null : 'must be a date YYYY-MM-DD';
+    case 'select':
+      return typeof value === 'string' && (field.options ?? []).includes(value) ? null : `must be one of: ${(field.options ?? []).join(', ')}`;
+    default:
+      return typeof value === 'string' ? null : 'must be text';
+  }
+}
+
+/** Custom field values must match the category's definition: known keys, right types, required ones present. */
+export function validateCustomFields(definition: CustomFieldDefinition[], values: Record<string, unknown>): void {
+  const issues: Issue[] = [];
+  const byKey = new Map(definition.map((f) => [f.key, f]));
+  for (const [key, value] of Object.entries(values)) {
+    const field = byKey.get(key);
+    if (!field) {
+      issues.push({ path: `customFields.${key}`, code: 'unknown_field', message: 'is not defined for this category' });
+      continue;
+    }
+    const problem = value === null ? null : checkValue(field, value);
+    if (problem) issues.push({ path: `customFields.${key}`, code: 'invalid_type', message: problem });
+  }
+  for (const field of definition) {
+    if (field.required && (values[field.key] === undefined || values[field.key] === null || values[field.key] === '')) {
+      issues.push({ path: `customFields.${field.key}`, code: 'required', message: `${field.label} is required for this category` });
+    }
+  }
+  if (issues.length > 0) throw new ValidationError('Custom fields do not match the category definition.', { location: 'body', issues });
+}

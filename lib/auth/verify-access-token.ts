@@ -1,0 +1,123 @@
+import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { z } from 'zod';
+import { UnauthenticatedError } from '@/lib/api/errors';
+
+export type AccessTokenVerifierOptions = {
+  issuer: string;
+  audience: string;
+  jwksUrl?: string;
+  fetchImpl?: typeof fetch;
+};
+
+export type AccessTokenVerifier = { verify(token: string): Promise<AccessTokenClaims> };
+
+const accessTokenClaimsSchema = z.object({
+  organisationId: z.uuid(),
+  userId: z.string().min(1).max(255),
+  role: z.enum(['EMPLOYEE', 'ASSET_MANAGER', 'ADMIN']).optional(),
+  email: z.string().max(320).optional(),
+  given_name: z.string().max(200).optional(),
+  family_name: z.string().max(200).optional(),
+});
+
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+const jwksCacheMaxAgeMs = 24 * 60 * 60 * 1000;
+const jwksCooldownMs = 60 * 1000;
+const clockToleranceSeconds = 5;
+const discoveryTimeoutMs = 5000;
+// Far above any real access token; bounds the work an anonymous caller can cause.
+const maxTokenLength = 16 * 1024;
+const bearerPattern = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+
+export function extractBearerToken(authorizationHeader: string | null): string {
+  if (!authorizationHeader) throw new UnauthenticatedError(undefined, { reason: 'missing_token' });
+  const token = bearerPattern.exec(authorizationHeader)?.[1];
+  if (!token) throw new UnauthenticatedError(undefined, { reason: 'malformed_authorization_header' });
+  return token;
+}
+
+export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): AccessTokenVerifier {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  let keySet: Promise<JWTVerifyGetKey> | undefined;
+
+  function resolveKeySet(): Promise<JWTVerifyGetKey> {
+    keySet ??= resolveJwksUrl(options, fetchImpl).then((url) => {
+      const remote = createRemoteJWKSet(url, {
+        cacheMaxAge: jwksCacheMaxAgeMs,
+        cooldownDuration: jwksCooldownMs,
+        [customFetch]: fetchImpl,
+      });
+      // jose would pick the only RS256 key for a token without kid; the IdP always sets kid, so demand it.
+      return (header, token) => {
+        if (!header.kid) throw new MissingKidError();
+        return remote(header, token);
+      };
+    });
+    // A failed discovery is not cached, so the next request retries it.
+    keySet.catch(() => {
+      keySet = undefined;
+    });
+    return keySet;
+  }
+
+  return {
+    async verify(token) {
+      if (token.length > maxTokenLength) throw new UnauthenticatedError(undefined, { reason: 'malformed' });
+      try {
+        const { payload } = await jwtVerify(token, await resolveKeySet(), {
+          algorithms: ['RS256'],
+          issuer: options.issuer,
+          audience: options.audience,
+          clockTolerance: clockToleranceSeconds,
+          requiredClaims: ['exp'],
+        });
+        const claims = accessTokenClaimsSchema.safeParse(payload);
+        if (!claims.success) throw new UnauthenticatedError(undefined, { reason: 'invalid_claims' });
+        return claims.data;
+      } catch (error) {
+        if (error instanceof UnauthenticatedError) throw error;
+        throw new UnauthenticatedError(undefined, { reason: describeFailure(error) });
+      }
+    },
+  };
+}
+
+class MissingKidError extends Error {}
+
+class DiscoveryError extends Error {}
+
+async function resolveJwksUrl(options: AccessTokenVerifierOptions, fetchImpl: typeof fetch): Promise<URL> {
+  if (options.jwksUrl) return new URL(options.jwksUrl);
+  const discoveryUrl = `${options.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+  const response = await fetchImpl(discoveryUrl, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(discoveryTimeoutMs),
+  }).catch((cause: unknown) => {
+    throw new DiscoveryError('discovery request failed', { cause });
+  });
+  if (!response.ok) throw new DiscoveryError(`discovery answered ${response.status}`);
+  const discovery = (await response.json().catch(() => ({}))) as { issuer?: unknown; jwks_uri?: unknown };
+  // OIDC Discovery 1.0 §4.3: the document must name the issuer it was fetched for.
+  if (discovery.issuer !== options.issuer || typeof discovery.jwks_uri !== 'string') {
+    throw new DiscoveryError('discovery document does not match the issuer');
+  }
+  return new URL(discovery.jwks_uri);
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof MissingKidError) return 'missing_kid';
+  if (error instanceof DiscoveryError) return 'discovery_failed';
+  if (error instanceof errors.JWTExpired) return 'expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'iss') return 'invalid_issuer';
+    if (error.claim === 'aud') return 'invalid_audience';
+    return 'invalid_claims';
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported) return 'unsupported_algorithm';
+  if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) return 'unknown_key';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'invalid_signature';
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return 'jwks_unavailable';
+  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return 'malformed';
+  return 'invalid_token';
+}

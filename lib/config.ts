@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+// The one place that reads process.env (DESIGN.md invariant 9). Every variable is documented in .env.example.
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    DATABASE_URL: optionalUrl,
+    DATABASE_OWNER_URL: optionalUrl,
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    PGLITE_DATA_DIR: z.string().default('.data/pglite'),
+    SEED_DEMO_DATA: flag,
+    DEMO_MODE: flag,
+    WEB_DOMAIN: z.string().default('localhost'),
+    OIDC_ISSUER: optionalUrl,
+    JWKS_URL: optionalUrl,
+    API_AUDIENCE: z.string().default('https://api.quartermaster.local'),
+    UPSTASH_REDIS_REST_URL: optionalUrl,
+    UPSTASH_REDIS_REST_TOKEN: optionalString,
+    REDIS_URL: optionalUrl,
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+    ENABLE_API_DOCS: flag,
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  })
+  .refine((c) => !c.UPSTASH_REDIS_REST_URL === !c.UPSTASH_REDIS_REST_TOKEN, {
+    message: 'UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together',
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  if (cached) return cached;
+  const parsed = configSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '@/db/client';
+import type { TenantOrganisation } from '@/lib/api/context';
+import type { TenantKey } from './tenant-from-host';
+
+type Row = {
+  id: string;
+  slug: string;
+  name: string;
+  plan_tier: TenantOrganisation['planTier'];
+  custom_rate_limits: TenantOrganisation['customRateLimits'];
+  custom_domain: string | null;
+};
+
+const CACHE_TTL_MS = 10_000;
+const cache = new Map<string, { expires: number; value: TenantOrganisation | null }>();
+
+/** Host -> tenant, before any tenant context exists (a SECURITY DEFINER lookup; see migration 0002). */
+export async function resolveOrganisation(db: Database, key: TenantKey): Promise<TenantOrganisation | null> {
+  const cacheKey = 'slug' in key ? `s:${key.slug}` : `d:${key.domain}`;
+  const hit = cache.get(cacheKey);
+  if (hit && hit.expires > Date.now()) return hit.value;
+  const slug = 'slug' in key ? key.slug : null;
+  const domain = 'domain' in key ? key.domain : null;
+  const result = await db.execute(sql`select * from app_resolve_organisation(${slug}, ${domain})`);
+  const row = rowsOf<Row>(result)[0];
+  const value: TenantOrganisation | null = row
+    ? { id: row.id, slug: row.slug, name: row.name, planTier: row.plan_tier, customRateLimits: row.custom_rate_limits, customDomain: row.custom_domain }
+    : null;
+  cache.set(cacheKey, { expires: Date.now() + CACHE_TTL_MS, value });
+  return value;
+}
+
+export function forgetOrganisation(slug: string, domain: string | null): void {
+  cache.delete(`s:${slug}`);
+  if (domain) cache.delete(`d:${domain}`);
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const devRoles = ['EMPLOYEE', 'ASSET_MANAGER', 'ADMIN'] as const;
+
+export const devAccountSchema = z.object({
+  accountId: z.string().min(1).max(255),
+  organisationId: z.uuid(),
+  role: z.enum(devRoles),
+  email: z.string().min(3).max(320),
+  givenName: z.string().min(1).max(200),
+  familyName: z.string().min(1).max(200),
+});
+
+export type DevAccount = z.infer<typeof devAccountSchema>;
+
+export type ServiceAccount = Pick<DevAccount, 'organisationId' | 'role'> & { userId: string };
+
+export function toTokenClaims(account: DevAccount): Record<string, string> {
+  return {
+    organisationId: account.organisationId,
+    userId: account.accountId,
+    role: account.role,
+    email: account.email,
+    given_name: account.givenName,
+    family_name: account.familyName,
+  };
+}
