@@ -33,6 +33,7 @@ const configSchema = z
     UPSTASH_REDIS_REST_URL: optionalUrl,
     UPSTASH_REDIS_REST_TOKEN: optionalString,
     REDIS_URL: optionalUrl,
+    RATE_LIMIT_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]{1,64}$/).default('qm:rl'),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
     ENABLE_API_DOCS: flag,
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),

@@ -47,7 +47,7 @@ export async function parseJsonBody<S extends z.ZodType>(schema: S, request: Req
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new ValidationError('The request body is not valid JSON.', { location: 'body', reason: 'MALFORMED_JSON' });
+    throw new ValidationError('The request body is not valid JSON.', { location: 'body', reason: 'malformed_json' });
   }
   return validate(schema, parsed, 'body');
 }

@@ -50,7 +50,7 @@ async function authenticate(request: Request, organisation: TenantOrganisation) 
   const claims = await getTokenVerifier().verify(extractBearerToken(request.headers.get('authorization')));
   // A token is valid for the tenant it was issued for and no other.
   if (claims.organisationId !== organisation.id) {
-    throw new UnauthenticatedError('The token was not issued for this organisation.', { reason: 'TENANT_MISMATCH' });
+    throw new UnauthenticatedError('The token was not issued for this organisation.', { reason: 'tenant_mismatch' });
   }
   return claims;
 }

@@ -27,6 +27,7 @@ export function getRateLimiter(): RateLimiter {
           ? { url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN }
           : undefined,
       redisUrl: config.REDIS_URL,
+      prefix: config.RATE_LIMIT_PREFIX,
     });
   }
   return services.rateLimiter;

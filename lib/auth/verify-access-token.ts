@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { UnauthenticatedError } from '@/lib/api/errors';
+import { Role } from '@/lib/auth/roles';
 
 export type AccessTokenVerifierOptions = {
   issuer: string;
@@ -14,7 +15,7 @@ export type AccessTokenVerifier = { verify(token: string): Promise<AccessTokenCl
 const accessTokenClaimsSchema = z.object({
   organisationId: z.uuid(),
   userId: z.string().min(1).max(255),
-  role: z.enum(['EMPLOYEE', 'ASSET_MANAGER', 'ADMIN']).optional(),
+  role: Role.optional(),
   email: z.string().max(320).optional(),
   given_name: z.string().max(200).optional(),
   family_name: z.string().max(200).optional(),

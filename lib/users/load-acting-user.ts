@@ -53,6 +53,6 @@ export async function loadActingUser(tx: Tx, organisationId: string, claims: Acc
     [found] = await find();
     if (!found) return provisionUser(tx, organisationId, claims, requestId);
   }
-  if (!found.isActive) throw new ForbiddenError('This account is deactivated.', { reason: 'USER_INACTIVE' });
+  if (!found.isActive) throw new ForbiddenError('This account is deactivated.', { reason: 'user_inactive' });
   return { id: found.id, personId: found.personId, role: found.role };
 }

@@ -34,7 +34,7 @@ const accessTokenTtlSeconds = 60 * 60;
 const sessionTtlSeconds = 8 * 60 * 60;
 const apiScope = 'api';
 
-export const defaultWebRedirectUris = ['http://localhost:3000/api/auth/callback/oidc', 'http://127.0.0.1/callback'];
+const defaultWebRedirectUris = ['http://localhost:3000/api/auth/callback/oidc', 'http://127.0.0.1/callback'];
 
 export function createIdentityProvider(options: IdentityProviderOptions): IdentityProvider {
   const accounts = new Map(options.accounts.map((account) => [account.accountId, account]));

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-
-export const devRoles = ['EMPLOYEE', 'ASSET_MANAGER', 'ADMIN'] as const;
+import { Role } from '@/lib/auth/roles';
 
 export const devAccountSchema = z.object({
   accountId: z.string().min(1).max(255),
   organisationId: z.uuid(),
-  role: z.enum(devRoles),
+  role: Role,
   email: z.string().min(3).max(320),
   givenName: z.string().min(1).max(200),
   familyName: z.string().min(1).max(200),

@@ -1,0 +1,17 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { findAssetRow } from '@/lib/assets/get-asset';
+import { AssetIdParams } from '@/lib/assets/schemas';
+import { listAuditEntries } from '@/lib/audit/list-audit-entries';
+import { AssetAuditLogQuery } from '@/lib/audit/schemas';
+
+// GET /api/v1/assets/{id}/audit-log – every recorded change of one asset, newest first
+export const GET = route({ role: 'ASSET_MANAGER', params: AssetIdParams, query: AssetAuditLogQuery }, async ({ tx, ctx, params, query }) => {
+  await findAssetRow(tx, ctx, params.id);
+  return ok(await listAuditEntries(tx, ctx, { ...query, assetId: params.id }));
+});
+
+export const PUT = methodNotAllowed(['GET']);
+export const POST = methodNotAllowed(['GET']);
+export const PATCH = methodNotAllowed(['GET']);
+export const DELETE = methodNotAllowed(['GET']);

@@ -1,0 +1,12 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { listAuditEntries } from '@/lib/audit/list-audit-entries';
+import { AuditLogQuery } from '@/lib/audit/schemas';
+
+// GET /api/v1/audit-log – the tenant's audit log, filterable by actor, action, target and period
+export const GET = route({ role: 'ADMIN', query: AuditLogQuery }, async ({ tx, ctx, query }) => ok(await listAuditEntries(tx, ctx, query)));
+
+export const PUT = methodNotAllowed(['GET']);
+export const POST = methodNotAllowed(['GET']);
+export const PATCH = methodNotAllowed(['GET']);
+export const DELETE = methodNotAllowed(['GET']);

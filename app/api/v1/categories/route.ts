@@ -1,0 +1,18 @@
+import { created, ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { createCategory } from '@/lib/categories/create-category';
+import { listCategories } from '@/lib/categories/list-categories';
+import { CreateCategoryBody, ListCategoriesQuery } from '@/lib/categories/schemas';
+
+// GET /api/v1/categories – list categories
+export const GET = route({ role: 'EMPLOYEE', query: ListCategoriesQuery }, async ({ tx, ctx, query }) => ok(await listCategories(tx, ctx, query)));
+
+// POST /api/v1/categories – create a category
+export const POST = route({ role: 'ASSET_MANAGER', body: CreateCategoryBody }, async ({ tx, ctx, body }) => {
+  const category = await createCategory(tx, ctx, body);
+  return created(category, `/api/v1/categories/${category.id}`);
+});
+
+export const PUT = methodNotAllowed(['GET', 'POST']);
+export const PATCH = methodNotAllowed(['GET', 'POST']);
+export const DELETE = methodNotAllowed(['GET', 'POST']);

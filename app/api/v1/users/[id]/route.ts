@@ -1,0 +1,19 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { UpdateUserBody, UserIdParams } from '@/lib/users/schemas';
+import { updateUser } from '@/lib/users/update-user';
+import { findUserRow, toUserDto } from '@/lib/users/user-store';
+
+// GET /api/v1/users/{id} – user detail
+export const GET = route({ role: 'ADMIN', params: UserIdParams }, async ({ tx, ctx, params }) =>
+  ok(toUserDto(await findUserRow(tx, ctx.organisationId, params.id))),
+);
+
+// PATCH /api/v1/users/{id} – change role or isActive
+export const PATCH = route({ role: 'ADMIN', params: UserIdParams, body: UpdateUserBody }, async ({ tx, ctx, params, body }) =>
+  ok(await updateUser(tx, ctx, params.id, body)),
+);
+
+export const PUT = methodNotAllowed(['GET', 'PATCH']);
+export const POST = methodNotAllowed(['GET', 'PATCH']);
+export const DELETE = methodNotAllowed(['GET', 'PATCH']);

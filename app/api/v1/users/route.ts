@@ -1,0 +1,12 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { listUsers } from '@/lib/users/list-users';
+import { ListUsersQuery } from '@/lib/users/schemas';
+
+// GET /api/v1/users – list the organisation's users (users appear by just-in-time provisioning)
+export const GET = route({ role: 'ADMIN', query: ListUsersQuery }, async ({ tx, ctx, query }) => ok(await listUsers(tx, ctx, query)));
+
+export const PUT = methodNotAllowed(['GET']);
+export const POST = methodNotAllowed(['GET']);
+export const PATCH = methodNotAllowed(['GET']);
+export const DELETE = methodNotAllowed(['GET']);

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { pageQuery } from '@/lib/api/pagination';
+import { Role } from '@/lib/auth/roles';
+
+export const UserIdParams = z.object({ id: z.uuid() });
+
+export const ListUsersQuery = z.strictObject({
+  role: Role.optional(),
+  isActive: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  q: z.string().trim().min(1).max(100).optional().describe('Matches first name, last name or e-mail.'),
+  ...pageQuery,
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
+
+export const UpdateUserBody = z
+  .strictObject({ role: Role, isActive: z.boolean() })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send role, isActive or both.' });
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+export const User = z.object({
+  id: z.uuid(),
+  personId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  role: Role,
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type User = z.infer<typeof User>;

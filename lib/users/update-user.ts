@@ -1,0 +1,48 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { users } from '@/db/schema';
+import type { RequestContext } from '@/lib/api/context';
+import { ConflictError } from '@/lib/api/errors';
+import { recordAudit } from '@/lib/audit/record-audit';
+import type { UpdateUserBody, User } from './schemas';
+import { findUserRow, toUserDto } from './user-store';
+
+/** A tenant must keep one active admin, or nobody could manage it any more. */
+async function assertAnotherActiveAdmin(tx: Tx, ctx: RequestContext, userId: string): Promise<void> {
+  const [others] = await tx
+    .select({ admins: count() })
+    .from(users)
+    .where(and(eq(users.organisationId, ctx.organisationId), eq(users.role, 'ADMIN'), eq(users.isActive, true), ne(users.id, userId)));
+  if (!others || others.admins === 0) {
+    throw new ConflictError('LAST_ADMIN', 'The organisation needs at least one active admin.', { userId });
+  }
+}
+
+export async function updateUser(tx: Tx, ctx: RequestContext, userId: string, input: UpdateUserBody): Promise<User> {
+  // Serialises concurrent role changes, so two admins cannot demote each other at once.
+  await tx.select({ id: users.id }).from(users).where(and(eq(users.organisationId, ctx.organisationId), eq(users.role, 'ADMIN'))).for('update');
+  const before = await findUserRow(tx, ctx.organisationId, userId);
+  const losesAdmin = before.role === 'ADMIN' && before.isActive && ((input.role && input.role !== 'ADMIN') || input.isActive === false);
+  if (losesAdmin) await assertAnotherActiveAdmin(tx, ctx, userId);
+  await tx
+    .update(users)
+    .set({ ...input, updatedAt: new Date() })
+    .where(and(eq(users.organisationId, ctx.organisationId), eq(users.id, userId)));
+  if (input.role && input.role !== before.role) {
+    await recordAudit(tx, ctx, {
+      action: 'USER_ROLE_CHANGED',
+      targetType: 'USER',
+      targetId: userId,
+      changes: { role: { before: before.role, after: input.role } },
+    });
+  }
+  if (input.isActive !== undefined && input.isActive !== before.isActive) {
+    await recordAudit(tx, ctx, {
+      action: input.isActive ? 'USER_REACTIVATED' : 'USER_DEACTIVATED',
+      targetType: 'USER',
+      targetId: userId,
+      changes: { isActive: { before: before.isActive, after: input.isActive } },
+    });
+  }
+  return toUserDto(await findUserRow(tx, ctx.organisationId, userId));
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+import { demoAccounts } from '@/db/seed/demo-accounts';
+import { createIdentityProvider } from '@/scripts/dev-idp/create-identity-provider';
+import { generateSigningKey } from '@/scripts/dev-idp/signing-keys';
+import { startAppServer } from './start-app-server';
+import { databaseUrl, testAudience, testDatabase, testRedisUrl } from './test-env';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    oidcIssuer: string;
+    ownerDatabaseUrl: string;
+    appDatabaseUrl: string;
+    rateLimitPrefix: string;
+    /** The IdP's private signing JWK (JSON), for tests that forge tokens with the real key. */
+    idpSigningKey: string;
+  }
+}
+
+/** A fresh database per run (audit rows cannot be deleted, by design), and a login role that cannot bypass RLS. */
+async function createTestDatabase(): Promise<{ ownerUrl: string; appUrl: string }> {
+  const admin = postgres(testDatabase.adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${testDatabase.name}" WITH (FORCE)`);
+    await admin.unsafe(`CREATE DATABASE "${testDatabase.name}"`);
+    const [role] = await admin`select 1 from pg_roles where rolname = ${testDatabase.appRole}`;
+    if (!role) await admin.unsafe(`CREATE ROLE "${testDatabase.appRole}" LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    ownerUrl: databaseUrl(testDatabase.adminUrl, testDatabase.name),
+    appUrl: databaseUrl(testDatabase.adminUrl, testDatabase.name, testDatabase.appRole),
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const { ownerUrl, appUrl } = await createTestDatabase();
+  const signingKey = await generateSigningKey();
+  const identityProvider = createIdentityProvider({ port: 0, audience: testAudience, accounts: demoAccounts, keys: [signingKey] });
+  const { issuer } = await identityProvider.start();
+  const rateLimitPrefix = `qm:rl:test:${randomUUID()}`;
+  const server = await startAppServer({
+    DATABASE_URL: appUrl,
+    DATABASE_OWNER_URL: ownerUrl,
+    SEED_DEMO_DATA: 'true',
+    OIDC_ISSUER: issuer,
+    API_AUDIENCE: testAudience,
+    WEB_DOMAIN: 'localhost',
+    DEMO_MODE: 'false',
+    REDIS_URL: testRedisUrl,
+    RATE_LIMIT_PREFIX: rateLimitPrefix,
+    ENABLE_API_DOCS: 'true',
+  });
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('oidcIssuer', issuer);
+  project.provide('ownerDatabaseUrl', ownerUrl);
+  project.provide('appDatabaseUrl', appUrl);
+  project.provide('rateLimitPrefix', rateLimitPrefix);
+  project.provide('idpSigningKey', JSON.stringify(signingKey));
+  return async () => {
+    await server.stop();
+    await identityProvider.stop();
+    if (process.env.SHOW_SERVER_LOG) console.log(server.output());
+  };
+}

@@ -1,0 +1,19 @@
+// Connection settings of the test services; CI and developers can point them elsewhere.
+export const testDatabase = {
+  adminUrl: process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  name: process.env.TEST_DATABASE_NAME ?? 'quartermaster_test',
+  appRole: 'qm_app_test',
+};
+
+export function databaseUrl(baseUrl: string, database: string, user?: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${database}`;
+  if (user) {
+    url.username = user;
+    url.password = '';
+  }
+  return url.toString();
+}
+
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const testAudience = 'https://api.quartermaster.test';
