@@ -8,6 +8,8 @@ import { startAppServer } from './start-app-server';
 import { databaseUrl, testAudience, testDatabase, testRedisUrl } from './test-env';
 
 declare module 'vitest' {
+  // Module augmentation merges declarations, which only an interface can do.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     baseUrl: string;
     oidcIssuer: string;
@@ -20,10 +22,18 @@ declare module 'vitest' {
 }
 
 /** A fresh database per run (audit rows cannot be deleted, by design), and a login role that cannot bypass RLS. */
-async function createTestDatabase(): Promise<{ ownerUrl: string; appUrl: string }> {
+async function dropTestDatabase(): Promise<void> {
   const admin = postgres(testDatabase.adminUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`DROP DATABASE IF EXISTS "${testDatabase.name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function createTestDatabase(): Promise<{ ownerUrl: string; appUrl: string }> {
+  const admin = postgres(testDatabase.adminUrl, { max: 1, onnotice: () => {} });
+  try {
     await admin.unsafe(`CREATE DATABASE "${testDatabase.name}"`);
     const [role] = await admin`select 1 from pg_roles where rolname = ${testDatabase.appRole}`;
     if (!role) await admin.unsafe(`CREATE ROLE "${testDatabase.appRole}" LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE`);
@@ -63,6 +73,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop();
     await identityProvider.stop();
+    await dropTestDatabase();
     if (process.env.SHOW_SERVER_LOG) console.log(server.output());
   };
 }

@@ -1,7 +1,8 @@
 // Connection settings of the test services; CI and developers can point them elsewhere.
+// One database per run, so parallel runs on one machine never drop each other's database.
 export const testDatabase = {
   adminUrl: process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  name: process.env.TEST_DATABASE_NAME ?? 'quartermaster_test',
+  name: `quartermaster_test_${process.pid}_${Date.now().toString(36)}`,
   appRole: 'qm_app_test',
 };
 
