@@ -100,7 +100,7 @@ describe('POST /api/v1/assets – validation', () => {
     const before = await assetCount();
     const broken = await call('POST', '/api/v1/assets', { tenant: tenant.slug, token: managerToken, body: '{"name": "x",', headers: { 'content-type': 'application/json' } });
     expectEnvelope(broken, 400, 'VALIDATION_ERROR');
-    expect(broken.body.error.details).toEqual({ location: 'body', reason: 'malformed_json' });
+    expect(broken.body.error.details).toEqual({ location: 'body', reason: 'malformed_json', issues: [{ path: '', code: 'malformed_json', message: 'The request body is not valid JSON.' }] });
     for (const body of ['null', '[]', '"text"']) {
       expectEnvelope(await call('POST', '/api/v1/assets', { tenant: tenant.slug, token: managerToken, body, headers: { 'content-type': 'application/json' } }), 400, 'VALIDATION_ERROR');
     }
