@@ -15,8 +15,10 @@ export class ApiError extends Error {
 }
 
 export class ValidationError extends ApiError {
+  /** details.issues is always present ({ path, code, message }[]), so clients handle every 400 the same way. */
   constructor(message: string, details: ErrorDetails = {}) {
-    super(400, 'VALIDATION_ERROR', message, details);
+    const issues = details.issues ?? [{ path: String(details.parameter ?? ''), code: String(details.reason ?? 'invalid'), message }];
+    super(400, 'VALIDATION_ERROR', message, { ...details, issues });
   }
 }
 

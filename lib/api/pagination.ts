@@ -39,7 +39,7 @@ export function decodeCursor<S extends z.ZodType>(cursor: string, shape: S): z.i
   } catch {
     // fall through to the uniform error below
   }
-  throw new ValidationError('The cursor is invalid or expired.', { location: 'query', parameter: 'cursor' });
+  throw new ValidationError('The cursor is invalid or expired.', { location: 'query', parameter: 'cursor', reason: 'invalid_cursor' });
 }
 
 /** `rows` holds up to limit + 1 rows; the extra row only tells whether another page exists. */

@@ -23,7 +23,10 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.infer<S>
   const query: Record<string, string> = {};
   for (const [key, value] of url.searchParams) {
     if (ROUTING_PARAMS.has(key)) continue;
-    if (key in query) throw new ValidationError(`Query parameter "${key}" is given more than once.`, { location: 'query', parameter: key });
+    if (key in query) throw new ValidationError(`Query parameter "${key}" is given more than once.`, { location: 'query', parameter: key, reason: 'repeated' });
+    if (key.includes('\u0000') || value.includes('\u0000')) {
+      throw new ValidationError(`Query parameter "${key}" contains a NUL character.`, { location: 'query', parameter: key, reason: 'nul_character' });
+    }
     query[key] = value;
   }
   return validate(schema, query, 'query');
@@ -49,5 +52,21 @@ export async function parseJsonBody<S extends z.ZodType>(schema: S, request: Req
   } catch {
     throw new ValidationError('The request body is not valid JSON.', { location: 'body', reason: 'malformed_json' });
   }
+  // PostgreSQL cannot store U+0000 in text or jsonb; refuse it here with a path instead of failing in the database.
+  if (text.includes('\\u0000') || text.includes('\u0000')) {
+    const path = findNulPath(parsed, []);
+    if (path) throw new ValidationError('Strings must not contain NUL characters.', { location: 'body', issues: [{ path: path.join('.'), code: 'nul_character', message: 'contains a NUL character' }] });
+  }
   return validate(schema, parsed, 'body');
+}
+
+function findNulPath(value: unknown, path: string[]): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = findNulPath(child, [...path, key]);
+    if (found) return found;
+  }
+  return null;
 }

@@ -93,11 +93,16 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
   };
 }
 
-/** PUT is not part of the contract; other unsupported methods answer the same way. */
+/** PUT is not part of the contract; other unsupported methods answer the same way, with rate-limit headers. */
 export function methodNotAllowed(allowed: string[]) {
-  return async (): Promise<Response> => {
+  return async (request: Request): Promise<Response> => {
     const requestId = randomUUID();
-    const error = new ApiError(405, 'METHOD_NOT_ALLOWED', `This endpoint supports ${allowed.join(', ')}.`, { allowed });
-    return errorResponse(error, requestId, { Allow: allowed.join(', ') });
+    let limitHeaders: Record<string, string> = {};
+    try {
+      limitHeaders = await consumeRateLimit(await resolveTenant(request));
+      throw new ApiError(405, 'METHOD_NOT_ALLOWED', `This endpoint supports ${allowed.join(', ')}.`, { allowed });
+    } catch (error) {
+      return errorResponse(toApiError(error, requestId), requestId, { ...limitHeaders, Allow: allowed.join(', ') });
+    }
   };
 }

@@ -17,9 +17,11 @@ function generateInventoryNumber(): string {
 
 export async function createAsset(tx: Tx, ctx: RequestContext, input: CreateAssetBody): Promise<Asset> {
   const { customFieldDefinition } = await checkAssetReferences(tx, ctx.organisationId, input);
-  validateCustomFields(customFieldDefinition ?? [], input.customFields);
+  // A null value means "no value", as in PATCH: it is validated but never stored.
+  const customFields = Object.fromEntries(Object.entries(input.customFields).filter(([, value]) => value !== null));
+  validateCustomFields(customFieldDefinition ?? [], customFields);
   const inventoryNumber = input.inventoryNumber ?? generateInventoryNumber();
-  const values = { ...input, inventoryNumber, organisationId: ctx.organisationId, qrCodeToken: generateQrToken() };
+  const values = { ...input, customFields, inventoryNumber, organisationId: ctx.organisationId, qrCodeToken: generateQrToken() };
   const [row] = await tx
     .insert(assets)
     .values(values)

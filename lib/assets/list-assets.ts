@@ -13,10 +13,13 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Every word must occur in the haystack; the trigram index on search_text answers each LIKE. */
+/**
+ * Every word must occur in the haystack; the trigram index on search_text answers each LIKE. The term is folded
+ * by the same lower() that built search_text: JavaScript folds some letters differently (İ becomes i + U+0307).
+ */
 function searchCondition(q: string): SQL[] {
-  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-  return words.map((word) => sql`${assets.searchText} like ${`%${escapeLike(word)}%`}`);
+  const words = q.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  return words.map((word) => sql`${assets.searchText} like lower(${`%${escapeLike(word)}%`})`);
 }
 
 export async function listAssets(tx: Tx, ctx: RequestContext, query: ListAssetsQuery): Promise<Page<Asset>> {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets } from '@/db/schema';
 import type { RequestContext } from '@/lib/api/context';
+import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { assetColumns, auditedAssetFields } from './asset-columns';
 import { checkAssetReferences } from './check-asset-references';
@@ -36,7 +37,12 @@ export async function updateAsset(tx: Tx, ctx: RequestContext, assetId: string, 
     .update(assets)
     .set({ ...input, customFields, updatedAt: new Date() })
     .where(and(eq(assets.organisationId, ctx.organisationId), eq(assets.id, assetId)))
-    .returning(assetColumns);
+    .returning(assetColumns)
+    .catch((error: unknown) => {
+      // A concurrent writer can pass the check above too; then the unique index decides, with the same answer.
+      if (input.inventoryNumber && sqlState(error) === '23505') throw duplicateInventoryNumber(input.inventoryNumber);
+      throw error;
+    });
   const changes = diffChanges(before, after!, auditedAssetFields);
   if (Object.keys(changes).length > 0) {
     await recordAudit(tx, ctx, { action: 'ASSET_UPDATED', targetType: 'ASSET', targetId: assetId, assetId, changes });

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { categories } from '@/db/schema';
 import type { RequestContext } from '@/lib/api/context';
+import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { auditedCategoryFields, categoryColumns, categoryNameConflict, findCategoryRow, toCategoryDto } from './category-store';
 import type { Category, UpdateCategoryBody } from './schemas';
@@ -19,7 +20,12 @@ export async function updateCategory(tx: Tx, ctx: RequestContext, categoryId: st
     .update(categories)
     .set({ ...input, updatedAt: new Date() })
     .where(and(eq(categories.organisationId, ctx.organisationId), eq(categories.id, categoryId)))
-    .returning(categoryColumns);
+    .returning(categoryColumns)
+    .catch((error: unknown) => {
+      // A concurrent transaction can take the name between the check above and this write; the unique index decides.
+      if (input.name && sqlState(error) === '23505') throw categoryNameConflict(input.name);
+      throw error;
+    });
   const changes = diffChanges(before, after!, auditedCategoryFields);
   if (Object.keys(changes).length > 0) {
     await recordAudit(tx, ctx, { action: 'CATEGORY_UPDATED', targetType: 'CATEGORY', targetId: categoryId, changes });

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { locations } from '@/db/schema';
 import type { RequestContext } from '@/lib/api/context';
+import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { auditedLocationFields, locationColumns, locationNameConflict, findLocationRow, toLocationDto } from './location-store';
 import type { Location, UpdateLocationBody } from './schemas';
@@ -19,7 +20,12 @@ export async function updateLocation(tx: Tx, ctx: RequestContext, locationId: st
     .update(locations)
     .set({ ...input, updatedAt: new Date() })
     .where(and(eq(locations.organisationId, ctx.organisationId), eq(locations.id, locationId)))
-    .returning(locationColumns);
+    .returning(locationColumns)
+    .catch((error: unknown) => {
+      // A concurrent transaction can take the name between the check above and this write; the unique index decides.
+      if (input.name && sqlState(error) === '23505') throw locationNameConflict(input.name);
+      throw error;
+    });
   const changes = diffChanges(before, after!, auditedLocationFields);
   if (Object.keys(changes).length > 0) {
     await recordAudit(tx, ctx, { action: 'LOCATION_UPDATED', targetType: 'LOCATION', targetId: locationId, changes });

@@ -13,6 +13,8 @@ type Row = {
 };
 
 const CACHE_TTL_MS = 10_000;
+// Hosts are client-chosen; a cap keeps random sub-domains from growing the cache without bound.
+const CACHE_MAX_ENTRIES = 10_000;
 const cache = new Map<string, { expires: number; value: TenantOrganisation | null }>();
 
 /** Host -> tenant, before any tenant context exists (a SECURITY DEFINER lookup; see migration 0002). */
@@ -27,6 +29,7 @@ export async function resolveOrganisation(db: Database, key: TenantKey): Promise
   const value: TenantOrganisation | null = row
     ? { id: row.id, slug: row.slug, name: row.name, planTier: row.plan_tier, customRateLimits: row.custom_rate_limits, customDomain: row.custom_domain }
     : null;
+  if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   cache.set(cacheKey, { expires: Date.now() + CACHE_TTL_MS, value });
   return value;
 }

@@ -48,4 +48,18 @@ describe('POST /api/v1/assets', () => {
     });
     expectEnvelope(response, 403, 'FORBIDDEN');
   });
+
+  it('does not store a custom field sent as null, as PATCH treats null as "no value"', async () => {
+    const response = await call('POST', '/api/v1/assets', {
+      tenant: tenant.slug,
+      token: managerToken,
+      json: { name: 'No OS yet', categoryId: tenant.categoryId, locationId: tenant.locationId, customFields: { ramGb: 8, os: null } },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.customFields).toEqual({ ramGb: 8 });
+    const [stored] = await ownerDb()`select custom_fields from assets where id = ${response.body.id}`;
+    expect(stored!.custom_fields).toEqual({ ramGb: 8 });
+    const [audit] = await ownerDb()`select changes from audit_log where target_id = ${response.body.id}`;
+    expect(audit!.changes.customFields).toEqual({ before: null, after: { ramGb: 8 } });
+  });
 });

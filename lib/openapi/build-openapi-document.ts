@@ -1,0 +1,59 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { BEARER_AUTH, registerComponents } from './components';
+import { documentInfo, documentServers, documentTags } from './document-info';
+import { registerErrorResponses } from './error-responses';
+import { registerAssetPaths } from './paths-assets';
+import { registerCatalogPaths } from './paths-catalog';
+import { registerHealthPaths } from './paths-health';
+import { registerUserAndAuditPaths } from './paths-users-audit';
+import { registerResourceSchemas } from './resource-schemas';
+
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+// route() files answer these with methodNotAllowed() when they do not implement them.
+const guardedMethods = ['put', 'post', 'patch', 'delete'] as const;
+
+/**
+ * PUT is not part of the contract and has no operation of its own; each /v1 path says which methods answer
+ * 405 (also as `x-methods-not-allowed`, for tooling and tests).
+ */
+function describeMethodNotAllowed(document: OpenApiDocument): OpenApiDocument {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (!path.startsWith('/v1/')) continue;
+    const allowed = Object.keys(item)
+      .filter((key) => ['get', ...guardedMethods].includes(key))
+      .map((method) => method.toUpperCase());
+    const refused = guardedMethods.filter((method) => !(method in item)).map((method) => method.toUpperCase());
+    const listed = refused.length > 1 ? `${refused.slice(0, -1).join(', ')} and ${refused.at(-1)}` : refused.join('');
+    item.description = `${listed} ${refused.length > 1 ? 'answer' : 'answers'} 405 \`METHOD_NOT_ALLOWED\` with \`Allow: ${allowed.join(', ')}\` on this path, before any tenant, rate-limit or token check.`;
+    item['x-methods-not-allowed'] = refused;
+  }
+  return document;
+}
+
+export function buildOpenApiDocument(): OpenApiDocument {
+  const registry = new OpenAPIRegistry();
+  registerComponents(registry);
+  registerErrorResponses(registry);
+  const schemas = registerResourceSchemas(registry);
+  registerHealthPaths(registry);
+  registerAssetPaths(registry, schemas);
+  registerCatalogPaths(registry, schemas);
+  registerUserAndAuditPaths(registry, schemas);
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: documentInfo,
+    servers: documentServers,
+    tags: documentTags,
+    security: [{ [BEARER_AUTH]: [] }],
+  });
+  return describeMethodNotAllowed(document);
+}
+
+let cached: OpenApiDocument | undefined;
+
+/** The document depends on code only, so one build serves the process. */
+export function getOpenApiDocument(): OpenApiDocument {
+  cached ??= buildOpenApiDocument();
+  return cached;
+}

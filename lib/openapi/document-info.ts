@@ -1,0 +1,95 @@
+import packageJson from '@/package.json';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/api/pagination';
+import { resolveLimits } from '@/lib/rate-limit/tiers';
+import { errorCatalogue, type ErrorCode } from './error-catalogue';
+
+const tierNames = { FREE: 'Free', PRO_SMALL: 'Pro Small', PRO_STANDARD: 'Pro Standard', PRO_PLUS: 'Pro Plus' } as const;
+
+function formatCount(value: number): string {
+  return value.toLocaleString('en-GB');
+}
+
+function rateLimitTable(): string {
+  const rows = Object.entries(tierNames).map(([tier, name]) => {
+    const limits = resolveLimits(tier as keyof typeof tierNames);
+    return `| ${name} | ${formatCount(limits.perMinute)} | ${formatCount(limits.perDay)} |`;
+  });
+  return ['| Tier | Requests per minute | Requests per day |', '|---|---|---|', ...rows, '| Enterprise | custom | custom |'].join('\n');
+}
+
+function errorCodeTable(): string {
+  const byStatus = new Map<number, string[]>();
+  for (const code of Object.keys(errorCatalogue) as ErrorCode[]) {
+    const { status } = errorCatalogue[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\``]);
+  }
+  const rows = [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => `| ${status} | ${codes.join(', ')} |`);
+  return ['| Status | Codes |', '|---|---|', ...rows].join('\n');
+}
+
+function describeApi(): string {
+  return `The REST API of Quartermaster, multi-tenant asset lending: an organisation records its assets and lends them to its people.
+
+## Authentication
+Every endpoint except \`GET /health\` requires \`Authorization: Bearer <access token>\`.
+
+- Obtain the token from the organisation's identity provider with OAuth 2.0 Authorization Code and PKCE.
+- The token is a JWT signed with RS256 and expires after 1 hour. The server verifies it against the provider's public key set (cached for 24 hours) and checks issuer and audience.
+- The server reads the claims \`organisationId\`, \`userId\` and \`role\`. The stored account decides the role and whether it is active; a first request creates the account as EMPLOYEE, and an admin assigns roles later.
+- **401** \`UNAUTHENTICATED\` (with \`WWW-Authenticate: Bearer\`): the token is missing, malformed, expired or invalid, or was issued for another organisation.
+- **403** \`FORBIDDEN\`: the token is valid but the role is too low (\`details.requiredRole\`) or the account is deactivated.
+- Roles are ordered EMPLOYEE < ASSET_MANAGER < ADMIN. Each operation names its minimum role; \`x-roles\` lists the roles allowed.
+
+## Tenants
+The organisation is identified by the sub-domain: \`https://{tenant}.quartermaster.app/api\`. An unknown sub-domain answers 404 \`TENANT_NOT_FOUND\`. A resource of another organisation answers 404 with the resource's not-found code, exactly like a resource that does not exist. In demo mode the tenant may instead be given as the query parameter \`tenant\`, which is consumed by routing and is not an operation parameter.
+
+## Rate limits
+Limits apply per organisation, in a per-minute and a per-day window (fixed windows aligned to the Unix epoch):
+
+${rateLimitTable()}
+
+Enterprise limits are set by contract. Every tenant response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`; they describe the tighter of the two windows (the exhausted one on a 429), and \`X-RateLimit-Reset\` is in Unix epoch seconds. When a limit is exceeded the answer is 429 \`RATE_LIMITED\` with \`Retry-After\` in seconds.
+
+## Pagination
+List endpoints use keyset pagination. \`limit\` defaults to ${DEFAULT_PAGE_SIZE} and may be at most ${MAX_PAGE_SIZE}. To fetch the next page pass \`pagination.nextCursor\` as \`cursor\`, unchanged; it is opaque. \`pagination.hasMore\` says whether another page exists and \`pagination.total\` counts every match of the filters. An invalid or tampered cursor answers 400 \`VALIDATION_ERROR\`.
+
+## Requests and errors
+GET reads, POST creates (201 with a \`Location\` header), PATCH changes the fields it is given (200), DELETE deletes (204). PUT is not used: PUT and any other method a path does not list answer 405 \`METHOD_NOT_ALLOWED\` with an \`Allow\` header, and a path under \`/api\` without an endpoint answers 404 \`ENDPOINT_NOT_FOUND\`. Request bodies are JSON (\`Content-Type: application/json\`, at most 1,000,000 bytes). Unknown query parameters and unknown body fields are rejected.
+
+Every error has the body \`{ "error": { "code", "message", "details" } }\`. The codes by status:
+
+${errorCodeTable()}
+
+Every response to a tenant endpoint carries \`X-Request-Id\`.
+
+## Versioning
+The major version is a path prefix; the current one is \`/v1\`. A breaking change adds \`/v2\` alongside \`/v1\`. Within v1 fields, optional parameters and error codes may be added: ignore unknown fields and handle an unknown code by its status. \`info.version\` is the version of the implementation.`;
+}
+
+export const documentInfo = {
+  title: 'Quartermaster API',
+  version: packageJson.version,
+  description: describeApi(),
+};
+
+export const documentServers = [
+  {
+    url: 'https://{tenant}.quartermaster.app/api',
+    description: 'Production: one sub-domain per organisation.',
+    variables: { tenant: { default: 'acme', description: "The organisation's sub-domain." } },
+  },
+  {
+    url: 'http://{tenant}.localhost:3000/api',
+    description: 'Local development server.',
+    variables: { tenant: { default: 'acme', description: "The organisation's sub-domain." } },
+  },
+];
+
+export const documentTags = [
+  { name: 'Assets', description: 'The equipment an organisation records and lends.' },
+  { name: 'Categories', description: 'Kinds of assets, with the custom fields their assets carry.' },
+  { name: 'Locations', description: 'Places where assets are kept.' },
+  { name: 'Users', description: 'People of the organisation, their roles and active state.' },
+  { name: 'Audit log', description: 'The immutable record of every change.' },
+  { name: 'Health', description: 'Service status; no authentication.' },
+];

@@ -1,0 +1,53 @@
+import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/api/errors';
+import { assetNotFound, duplicateInventoryNumber } from '@/lib/assets/errors';
+import { categoryNameConflict, categoryNotFound } from '@/lib/categories/category-store';
+import { locationNameConflict, locationNotFound } from '@/lib/locations/location-store';
+import { userNotFound } from '@/lib/users/user-store';
+
+const organisationId = '0b9f4a52-1d6e-4c3a-9a0e-7f2d5c8b1e43';
+const resourceId = '5d2c7e90-8a1b-4f6d-b3c2-9e0a1f4d7b68';
+
+/**
+ * One sample of every error the API answers with, built with the same error classes and factories the
+ * handlers throw, so the status of each code in the document is the status the server sends.
+ */
+export const errorCatalogue = {
+  VALIDATION_ERROR: new ValidationError('The request body is invalid.', {
+    location: 'body',
+    issues: [{ path: 'name', code: 'too_small', message: 'Too small: expected string to have >=1 characters' }],
+  }),
+  UNAUTHENTICATED: new UnauthenticatedError(undefined, { reason: 'expired' }),
+  FORBIDDEN: new ForbiddenError('This action requires the ADMIN role or higher.', { requiredRole: 'ADMIN' }),
+  TENANT_NOT_FOUND: new NotFoundError('TENANT_NOT_FOUND', 'No organisation is served at this address.', { tenant: 'acme' }),
+  ASSET_NOT_FOUND: assetNotFound(resourceId, organisationId),
+  CATEGORY_NOT_FOUND: categoryNotFound(resourceId, organisationId),
+  LOCATION_NOT_FOUND: locationNotFound(resourceId, organisationId),
+  USER_NOT_FOUND: userNotFound(resourceId, organisationId),
+  ENDPOINT_NOT_FOUND: new NotFoundError('ENDPOINT_NOT_FOUND', 'There is no API endpoint at this path.', { path: '/api/v1/unknown' }),
+  METHOD_NOT_ALLOWED: new ApiError(405, 'METHOD_NOT_ALLOWED', 'This endpoint supports GET, POST.', { allowed: ['GET', 'POST'] }),
+  INVENTORY_NUMBER_CONFLICT: duplicateInventoryNumber('INV-2024-0042'),
+  CATEGORY_NAME_CONFLICT: categoryNameConflict('Laptops'),
+  LOCATION_NAME_CONFLICT: locationNameConflict('Main office'),
+  CATEGORY_IN_USE: new ConflictError('CATEGORY_IN_USE', 'The category is used by assets and cannot be deleted.', { categoryId: resourceId, assetCount: 3 }),
+  LOCATION_IN_USE: new ConflictError('LOCATION_IN_USE', 'The location is used by assets and cannot be deleted.', { locationId: resourceId, assetCount: 3 }),
+  LAST_ADMIN: new ConflictError('LAST_ADMIN', 'The organisation needs at least one active admin.', { userId: resourceId }),
+  CONFLICT: new ConflictError('CONFLICT', 'The change conflicts with an existing record.'),
+  REFERENCE_CONFLICT: new ConflictError('REFERENCE_CONFLICT', 'The change refers to or is referred to by another record.'),
+  PAYLOAD_TOO_LARGE: new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.', { maxBytes: 1_000_000 }),
+  UNSUPPORTED_MEDIA_TYPE: new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json).', {
+    contentType: 'text/plain',
+  }),
+  RATE_LIMITED: new RateLimitedError(17, {}),
+  INTERNAL_ERROR: new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { requestId: '3f1e9c4a-7b2d-4e8f-a6c5-0d9b8e7f6a51' }),
+} satisfies Record<string, ApiError>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export function statusOf(code: ErrorCode): number {
+  return errorCatalogue[code].status;
+}
+
+export function exampleBodyOf(code: ErrorCode) {
+  const error = errorCatalogue[code];
+  return { error: { code: error.code, message: error.message, details: error.details } };
+}

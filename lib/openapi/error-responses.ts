@@ -1,0 +1,118 @@
+import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { headerRefs, schemaRefs } from './components';
+import { type ErrorCode, errorCatalogue, exampleBodyOf, statusOf } from './error-catalogue';
+
+const statusNotes: Record<number, string> = {
+  400: [
+    'The request does not match its schema. `details.location` is `path`, `query` or `body`; `details.issues` lists each violation.',
+    'Unknown query parameters and unknown body fields are rejected. A repeated query parameter or an invalid cursor gives `details.parameter`,',
+    'malformed JSON gives `details.reason` = `malformed_json`. A body reference to a record that does not exist in the organisation',
+    '(for example categoryId) is reported here with issue code `not_found`.',
+  ].join(' '),
+  401: [
+    'The bearer token is missing, malformed, expired or otherwise invalid, or was issued for another organisation.',
+    '`details.reason` says which, for example `missing_token`, `malformed_authorization_header`, `expired`, `invalid_signature`,',
+    '`invalid_issuer`, `invalid_audience`, `invalid_claims`, `unknown_key` or `tenant_mismatch`.',
+  ].join(' '),
+  403: 'The token is valid, but the account lacks the required role (`details.requiredRole`) or is deactivated (`details.reason` = `user_inactive`).',
+  409: 'The change conflicts with the stored state; the code says how.',
+  413: 'The request body exceeds 1,000,000 bytes.',
+  415: 'The request body must be sent with `Content-Type: application/json`.',
+  429: 'The organisation has used up its per-minute or per-day allowance. Retry after `Retry-After` seconds. Checked before authentication.',
+  500: 'An unexpected error; `details.requestId` identifies it in the server log. X-RateLimit-* headers are absent when the failure happened before the limit was checked.',
+};
+
+// What a client should make of codes whose cause the status alone does not tell.
+const codeNotes: Partial<Record<ErrorCode, string>> = {
+  TENANT_NOT_FOUND: 'no organisation is served at this address. Answered before rate limiting, so without X-RateLimit-* headers.',
+  ASSET_NOT_FOUND: 'the asset does not exist, or belongs to another organisation (the two are indistinguishable by design).',
+  CATEGORY_NOT_FOUND: 'the category does not exist, or belongs to another organisation.',
+  LOCATION_NOT_FOUND: 'the location does not exist, or belongs to another organisation.',
+  USER_NOT_FOUND: 'the user does not exist, or belongs to another organisation.',
+  INVENTORY_NUMBER_CONFLICT: 'another asset of the organisation has this inventory number.',
+  CATEGORY_NAME_CONFLICT: 'another category has this name (ignoring case).',
+  LOCATION_NAME_CONFLICT: 'another location has this name (ignoring case).',
+  CATEGORY_IN_USE: 'assets still refer to the category (`details.assetCount`).',
+  LOCATION_IN_USE: 'assets still refer to the location (`details.assetCount`).',
+  LAST_ADMIN: 'the change would leave the organisation without an active admin.',
+  CONFLICT: 'a concurrent change took the same unique value first; retry after reading the current state.',
+  REFERENCE_CONFLICT: 'a record this change refers to was removed concurrently.',
+};
+
+const statusTitles: Record<number, string> = {
+  400: 'Validation error',
+  401: 'Not authenticated',
+  403: 'Not permitted',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  429: 'Rate limit exceeded',
+  500: 'Server error',
+};
+
+const validationDetails = {
+  type: 'object' as const,
+  properties: {
+    location: { type: 'string' as const, enum: ['path', 'query', 'body'] },
+    issues: { type: 'array' as const, items: schemaRefs.validationIssue },
+    parameter: { type: 'string' as const, description: 'The query parameter at fault (repeated parameter or invalid cursor).' },
+    reason: { type: 'string' as const, description: 'Why the body could not be read, for example malformed_json.' },
+  },
+};
+
+function envelopeWithCodes(status: number, codes: ErrorCode[]) {
+  const error = {
+    type: 'object' as const,
+    properties: { code: { type: 'string' as const, enum: codes }, ...(status === 400 ? { details: validationDetails } : {}) },
+  };
+  return { allOf: [schemaRefs.errorEnvelope, { type: 'object' as const, properties: { error } }] };
+}
+
+function headersFor(status: number, codes: ErrorCode[]) {
+  const rateLimited = codes.some((code) => code !== 'TENANT_NOT_FOUND');
+  return {
+    ...(rateLimited
+      ? { 'X-RateLimit-Limit': headerRefs.limit, 'X-RateLimit-Remaining': headerRefs.remaining, 'X-RateLimit-Reset': headerRefs.reset }
+      : {}),
+    'X-Request-Id': headerRefs.requestId,
+    ...(status === 401 ? { 'WWW-Authenticate': headerRefs.wwwAuthenticate } : {}),
+    ...(status === 429 ? { 'Retry-After': headerRefs.retryAfter } : {}),
+  };
+}
+
+function errorResponse(status: number, codes: ErrorCode[]) {
+  const examples = Object.fromEntries(codes.map((code) => [code, { summary: errorCatalogue[code].message, value: exampleBodyOf(code) }]));
+  const notes = codes.flatMap((code) => (codeNotes[code] ? [`\`${code}\`: ${codeNotes[code]}`] : []));
+  return {
+    description: [`${statusTitles[status] ?? 'Error'} (${codes.map((c) => `\`${c}\``).join(', ')}). ${statusNotes[status] ?? ''}`.trim(), ...notes].join('\n\n'),
+    headers: headersFor(status, codes),
+    content: { 'application/json': { schema: envelopeWithCodes(status, codes), examples } },
+  };
+}
+
+// Errors every tenant operation shares are one component each, so the document stays small.
+const sharedResponses = ['VALIDATION_ERROR', 'UNAUTHENTICATED', 'FORBIDDEN', 'TENANT_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'INTERNAL_ERROR'] as const satisfies ErrorCode[];
+
+function componentNameOf(code: ErrorCode): string {
+  return code.toLowerCase().replace(/(?:^|_)([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+export function registerErrorResponses(registry: OpenAPIRegistry): void {
+  for (const code of sharedResponses) registry.registerComponent('responses', componentNameOf(code), errorResponse(statusOf(code), [code]));
+}
+
+/** Responses keyed by status, each listing the error codes the operation can answer with at that status. */
+export function buildErrorResponses(codes: ErrorCode[]): Record<string, ResponseConfig | { $ref: string }> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, group]) => {
+        const [only] = group;
+        const shared = group.length === 1 && only && (sharedResponses as readonly ErrorCode[]).includes(only);
+        return [String(status), shared ? { $ref: `#/components/responses/${componentNameOf(only)}` } : errorResponse(status, group)];
+      }),
+  );
+}

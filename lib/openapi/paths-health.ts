@@ -1,0 +1,40 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { nameSchema } from './name-schema';
+
+// The body app/api/health/route.ts writes; it has no request schema, so its shape is described here.
+const HealthOk = z.object({
+  status: z.literal('ok'),
+  database: z.object({
+    status: z.literal('ok'),
+    mode: z.enum(['postgres', 'pglite']).describe('pglite is the embedded in-process database of the default mode.'),
+    latencyMs: z.number().int().min(0).describe('Round trip of a trivial query.'),
+  }),
+});
+
+const HealthUnavailable = z.object({
+  status: z.literal('error'),
+  database: z.object({ status: z.literal('unreachable') }),
+});
+
+export function registerHealthPaths(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'get',
+    path: '/health',
+    operationId: 'getHealth',
+    summary: 'Check health',
+    description: 'Liveness and database reachability. Needs no token and no tenant; not rate limited.',
+    tags: ['Health'],
+    security: [],
+    responses: {
+      200: {
+        description: 'The service and its database answer.',
+        content: { 'application/json': { schema: registry.register('HealthOk', nameSchema('HealthOk', HealthOk)) } },
+      },
+      503: {
+        description: 'The database is unreachable.',
+        content: { 'application/json': { schema: registry.register('HealthUnavailable', nameSchema('HealthUnavailable', HealthUnavailable)) } },
+      },
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import type { ZodObject, ZodType } from 'zod';
+import { hasRole, type Role, roles } from '@/lib/auth/roles';
+import { headerRefs } from './components';
+import type { ErrorCode } from './error-catalogue';
+import { buildErrorResponses } from './error-responses';
+
+export type TenantOperation = {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** Relative to the server base (…/api), with {id} placeholders. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** The `role` given to route() in the route file. */
+  role: Role;
+  params?: ZodObject;
+  query?: ZodObject;
+  body?: ZodType;
+  success: { status: 200 | 201 | 204; description: string; schema?: ZodType };
+  /** Codes this operation adds to the ones every tenant operation can answer with (resource 404s, 409s). */
+  errors?: ErrorCode[];
+};
+
+// What route() can answer for any operation: tenant lookup, rate limit, token, role, and the catch-all.
+const everyOperation: ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'TENANT_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'];
+
+function successResponse({ status, description, schema }: TenantOperation['success']): ResponseConfig {
+  return {
+    description,
+    headers: {
+      'X-RateLimit-Limit': headerRefs.limit,
+      'X-RateLimit-Remaining': headerRefs.remaining,
+      'X-RateLimit-Reset': headerRefs.reset,
+      'X-Request-Id': headerRefs.requestId,
+      ...(status === 201 ? { Location: headerRefs.location } : {}),
+    },
+    ...(schema ? { content: { 'application/json': { schema } } } : {}),
+  };
+}
+
+function errorCodesOf(operation: TenantOperation): ErrorCode[] {
+  const hasInput = Boolean(operation.params ?? operation.query ?? operation.body);
+  return [
+    ...everyOperation,
+    ...(hasInput ? (['VALIDATION_ERROR'] as const) : []),
+    ...(operation.body ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
+    ...(operation.errors ?? []),
+  ];
+}
+
+export function registerTenantOperation(registry: OpenAPIRegistry, operation: TenantOperation): void {
+  const { method, path, operationId, summary, description, tag, role, params, query, body, success } = operation;
+  registry.registerPath({
+    method,
+    path,
+    operationId,
+    summary,
+    tags: [tag],
+    description: [description, `Minimum role: **${role}** (the named role or a higher one).`].filter(Boolean).join('\n\n'),
+    'x-roles': roles.filter((candidate) => hasRole(candidate, role)),
+    request: {
+      params,
+      query,
+      ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    },
+    responses: { [success.status]: successResponse(success), ...buildErrorResponses(errorCodesOf(operation)) },
+  });
+}

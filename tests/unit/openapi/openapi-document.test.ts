@@ -1,0 +1,164 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, getOpenApiDocument } from '@/lib/openapi/build-openapi-document';
+
+type Schema = { $ref?: string; type?: string; enum?: string[]; allOf?: Schema[]; properties?: Record<string, Schema>; required?: string[] };
+type Response = { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: Schema }> };
+type Operation = { operationId?: string; security?: unknown[]; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, Response>; 'x-roles'?: string[] };
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type PathItem = Partial<Record<Method, Operation>> & { 'x-methods-not-allowed'?: string[]; description?: string };
+type Document = {
+  paths: Record<string, PathItem>;
+  components: { schemas: Record<string, Schema>; responses: Record<string, Response> };
+  security: Record<string, string[]>[];
+};
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const document = JSON.parse(JSON.stringify(buildOpenApiDocument())) as Document;
+const operationMethods: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+// Served under /api but not operations of the API: the document itself, and the JSON 404 for unknown paths.
+const notDescribed = new Set(['/openapi.json', '/[...path]']);
+
+type RouteExport = { method: Method; builder: string; role?: string; allowed?: string[] };
+
+/** Every app/api route file, its path relative to the server base (…/api) and what each method export is. */
+function discoverRoutes(): { path: string; exports: RouteExport[] }[] {
+  const apiDir = path.join(root, 'app/api');
+  const files = readdirSync(apiDir, { recursive: true, encoding: 'utf8' }).filter((file) => path.basename(file) === 'route.ts');
+  return files.map((file) => {
+    const source = readFileSync(path.join(apiDir, file), 'utf8');
+    const segments = path.dirname(file).split(path.sep).map((segment) => segment.replace(/^\[(\w+)\]$/, '{$1}'));
+    const pattern = /^export\s+(?:const\s+(GET|POST|PUT|PATCH|DELETE)\s*=\s*(\w+)(?:\(([^\n]*))?|(?:async\s+)?function\s+(GET|POST|PUT|PATCH|DELETE)\s*\()/gm;
+    const exports = [...source.matchAll(pattern)].map((match): RouteExport => {
+      const args = match[3] ?? '';
+      return {
+        method: (match[1] ?? match[4])!.toLowerCase() as Method,
+        builder: match[2] ?? 'function',
+        role: /role:\s*'(\w+)'/.exec(args)?.[1],
+        allowed: /^\[([^\]]*)\]/.exec(args)?.[1]?.match(/[A-Z]+/g) ?? undefined,
+      };
+    });
+    return { path: `/${segments.join('/')}`, exports };
+  });
+}
+
+function operationsOf(filter: (urlPath: string) => boolean) {
+  return Object.entries(document.paths)
+    .filter(([urlPath]) => filter(urlPath))
+    .flatMap(([urlPath, item]) =>
+      operationMethods.flatMap((method) => (item[method] ? [{ name: `${method.toUpperCase()} ${urlPath}`, operation: item[method] }] : [])),
+    );
+}
+
+function resolveResponse(response: Response): Response {
+  if (!response.$ref) return response;
+  const resolved = document.components.responses[response.$ref.replace('#/components/responses/', '')];
+  if (!resolved) throw new Error(`dangling reference ${response.$ref}`);
+  return resolved;
+}
+
+function errorCodesOf(response: Response): string[] {
+  const schema = resolveResponse(response).content?.['application/json']?.schema;
+  expect(schema?.allOf?.[0]).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+  return schema?.allOf?.[1]?.properties?.error?.properties?.code?.enum ?? [];
+}
+
+const routes = discoverRoutes();
+const tenantOperations = operationsOf((urlPath) => urlPath.startsWith('/v1/'));
+
+describe('OpenAPI document', () => {
+  it('is valid OpenAPI 3.1 for Redocly lint (recommended rules)', { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'openapi-lint-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(document));
+      const cli = path.join(root, 'node_modules/@redocly/cli/bin/cli.js');
+      const result = spawnSync(process.execPath, [cli, 'lint', '--format=json', `--config=${path.join(root, 'redocly.yaml')}`, file], {
+        encoding: 'utf8',
+        timeout: 55_000,
+        // No telemetry and no update check: the linter must not reach the network.
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      });
+      const report = JSON.parse(result.stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string }[] };
+      const errors = report.problems.filter((problem) => problem.severity === 'error');
+      expect(errors).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+      expect(document).toMatchObject({ openapi: '3.1.0', info: { title: 'Quartermaster API', version: '0.1.0' } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('documents every implemented route method and no other', () => {
+    const implemented = routes
+      .filter((route) => !notDescribed.has(route.path))
+      .flatMap((route) => route.exports.filter((e) => e.builder !== 'methodNotAllowed').map((e) => `${e.method.toUpperCase()} ${route.path}`));
+    expect(routes.find((route) => route.path === '/[...path]')?.exports).toHaveLength(5);
+    expect(implemented.length).toBeGreaterThanOrEqual(21);
+    expect(operationsOf(() => true).map((o) => o.name).sort()).toEqual([...implemented].sort());
+  });
+
+  it('states the 405 of every method a /v1 path refuses, with the Allow list of the route file', () => {
+    for (const route of routes.filter((r) => r.path.startsWith('/v1/'))) {
+      const refused = route.exports.filter((e) => e.builder === 'methodNotAllowed');
+      const item = document.paths[route.path]!;
+      expect(refused.map((e) => e.method.toUpperCase()).sort(), route.path).toEqual([...(item['x-methods-not-allowed'] ?? [])].sort());
+      expect(refused.map((e) => e.method)).toContain('put');
+      for (const e of refused) expect(item.description, route.path).toContain(`Allow: ${e.allowed!.join(', ')}`);
+    }
+  });
+
+  it('names the role each route file demands', () => {
+    for (const route of routes.filter((r) => r.path.startsWith('/v1/'))) {
+      for (const e of route.exports.filter((x) => x.builder === 'route')) {
+        expect(document.paths[route.path]?.[e.method]?.['x-roles']?.[0], `${e.method} ${route.path}`).toBe(e.role);
+      }
+    }
+  });
+
+  it('declares the errors every tenant operation can answer with', () => {
+    expect(tenantOperations.length).toBeGreaterThanOrEqual(20);
+    for (const { name, operation } of tenantOperations) {
+      const { responses } = operation;
+      expect(operation.security, name).toBeUndefined();
+      expect(errorCodesOf(responses['401']!), name).toEqual(['UNAUTHENTICATED']);
+      expect(errorCodesOf(responses['403']!), name).toEqual(['FORBIDDEN']);
+      expect(errorCodesOf(responses['404']!), name).toContain('TENANT_NOT_FOUND');
+      expect(errorCodesOf(responses['429']!), name).toEqual(['RATE_LIMITED']);
+      expect(errorCodesOf(responses['500']!), name).toEqual(['INTERNAL_ERROR']);
+      expect(resolveResponse(responses['401']!).headers, name).toHaveProperty('WWW-Authenticate');
+      expect(resolveResponse(responses['429']!).headers, name).toHaveProperty('Retry-After');
+      if (operation.parameters || operation.requestBody) expect(errorCodesOf(responses['400']!), name).toEqual(['VALIDATION_ERROR']);
+      if (operation.requestBody) expect(Object.keys(responses)).toEqual(expect.arrayContaining(['413', '415']));
+      const success = Object.keys(responses).find((status) => status.startsWith('2'))!;
+      expect(Object.keys(responses[success]!.headers ?? {}), name).toEqual(
+        expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', ...(success === '201' ? ['Location'] : [])]),
+      );
+    }
+    expect(errorCodesOf(document.paths['/v1/assets/{id}']!.get!.responses['404']!)).toEqual(['TENANT_NOT_FOUND', 'ASSET_NOT_FOUND']);
+    expect(errorCodesOf(document.paths['/v1/categories/{id}']!.delete!.responses['409']!)).toEqual(['CATEGORY_IN_USE']);
+  });
+
+  it('requires a bearer token everywhere except on the health check', () => {
+    expect(document.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/health']?.get?.security).toEqual([]);
+  });
+
+  it('shares the error envelope of the spec (error.code, error.message, error.details)', () => {
+    const envelope = document.components.schemas.ErrorEnvelope!;
+    expect(envelope.required).toEqual(['error']);
+    const error = envelope.properties!.error!;
+    expect(error.required).toEqual(['code', 'message', 'details']);
+    expect(error.properties!.code!.type).toBe('string');
+    expect(error.properties!.message!.type).toBe('string');
+    expect(error.properties!.details!.type).toBe('object');
+  });
+
+  it('is built once per process', () => {
+    expect(getOpenApiDocument()).toBe(getOpenApiDocument());
+  });
+});
