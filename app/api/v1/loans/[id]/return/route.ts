@@ -11,3 +11,5 @@ export const POST = route({ role: 'EMPLOYEE', params: LoanIdParams, body: Return
 
 export const GET = methodNotAllowed(['POST']);
 export const PUT = methodNotAllowed(['POST']);
+export const PATCH = methodNotAllowed(['POST']);
+export const DELETE = methodNotAllowed(['POST']);

@@ -7,3 +7,5 @@ export const POST = route({ role: 'EMPLOYEE', params: NotificationIdParams }, as
 
 export const GET = methodNotAllowed(['POST']);
 export const PUT = methodNotAllowed(['POST']);
+export const PATCH = methodNotAllowed(['POST']);
+export const DELETE = methodNotAllowed(['POST']);
