@@ -5,7 +5,7 @@ import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { toIsoDate } from '@/lib/time';
 import { assertBookable, findLoanAsset } from './loan-asset';
-import { findBusyRanges, loanColumns, loanConflict, type LoanRow } from './loan-store';
+import { findBusyRanges, loanColumns, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';
 import { notifyDecision, notifyRequestFiled } from './notify-loan';
 import { getLoanPolicy } from './policy';
 import { resolveApprover } from './resolve-approver';
@@ -20,12 +20,12 @@ export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanB
   const conflicts = await findBusyRanges(tx, ctx.organisationId, asset.id, input.startDate, input.endDate);
   if (conflicts.length > 0) throw loanConflict(asset.id, conflicts);
 
-  const approverId = await resolveApprover(tx, ctx.organisationId, policy, asset);
+  const approverId = await resolveApprover(tx, ctx.organisationId, policy, asset, ctx.user.id);
   const automatic = !policy.requireApproval;
   let loan: LoanRow;
   try {
     // A savepoint, so that losing a race for the same dates (exclusion constraint) still lets us name the winner.
-    loan = await tx.transaction(async (savepoint) => {
+    loan = await writeBookingInSavepoint(tx, ctx.organisationId, asset.id, async (savepoint) => {
       const [row] = await savepoint
         .insert(loans)
         .values({

@@ -1,5 +1,7 @@
 import type { Tx } from '@/db/client';
 import type { RequestContext } from '@/lib/api/context';
+import { ConflictError } from '@/lib/api/errors';
+import { toIsoDate } from '@/lib/time';
 import { assertBookable, findLoanAsset } from './loan-asset';
 import { assertCanDecide } from './loan-permissions';
 import { findLoanRow, type LoanRow } from './loan-store';
@@ -15,6 +17,10 @@ export async function approveLoan(tx: Tx, ctx: RequestContext, loanId: string): 
   }
   const asset = await findLoanAsset(tx, ctx.organisationId, loan.assetId);
   if (loan.status === 'PENDING_APPROVAL') assertBookable(asset);
+  // An approval after the requested period would leave a loan nobody can ever pick up.
+  if (loan.status === 'PENDING_APPROVAL' && loan.endDate < toIsoDate(ctx.now)) {
+    throw new ConflictError('LOAN_OUTSIDE_PERIOD', `The requested period ended on ${loan.endDate}; ask for a new request instead.`, { loanId, startDate: loan.startDate, endDate: loan.endDate, today: toIsoDate(ctx.now) });
+  }
   const approved = await applyLoanTransition(tx, ctx, loan, 'approve', { decidedById: ctx.user.id, decidedAt: ctx.now });
   await notifyDecision(tx, ctx, approved, asset, 'approved');
   return approved;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Executor } from '@/db/client';
-import { loans } from '@/db/schema';
+import type { Executor, Tx } from '@/db/client';
+import { assets, loans } from '@/db/schema';
 import type { RequestContext } from '@/lib/api/context';
 import { ConflictError, NotFoundError } from '@/lib/api/errors';
 import { hasRole } from '@/lib/auth/roles';
@@ -91,4 +91,20 @@ export function loanConflict(assetId: string, conflicts: BusyRange[]): ConflictE
   const first = conflicts[0];
   const range = first ? ` (${first.startDate} to ${first.endDate})` : '';
   return new ConflictError('LOAN_CONFLICT', `The asset is already booked for an overlapping period${range}.`, { assetId, conflicts });
+}
+
+/**
+ * Runs a write that can meet the no-overlap exclusion constraint in a savepoint, after locking the asset row.
+ * PostgreSQL checks that constraint only after inserting the index entry, so two unserialised writers of
+ * overlapping ranges can each find the other's uncommitted row and wait for each other until the deadlock
+ * detector kills one (40P01, a 500 instead of a 409). Behind the lock the later writer finds the earlier one
+ * committed and gets 23P01, which callers turn into LOAN_CONFLICT. Lock order everywhere: loan row, then asset.
+ */
+export async function writeBookingInSavepoint<T>(tx: Tx, organisationId: string, assetId: string, write: (savepoint: Tx) => Promise<T>): Promise<T> {
+  await tx
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.organisationId, organisationId), eq(assets.id, assetId)))
+    .for('no key update');
+  return tx.transaction(write);
 }

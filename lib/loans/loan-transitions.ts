@@ -5,7 +5,7 @@ import type { RequestContext } from '@/lib/api/context';
 import { ConflictError } from '@/lib/api/errors';
 import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
-import { findBusyRanges, loanColumns, loanConflict, type LoanRow } from './loan-store';
+import { findBusyRanges, loanColumns, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';
 import type { LoanStatus } from './schemas';
 
 type Transition = { from: readonly LoanStatus[]; to?: LoanStatus; audit: string };
@@ -58,7 +58,7 @@ export async function applyLoanTransition(
   const values = { ...set, ...(transition.to ? { status: transition.to } : {}), updatedAt: new Date() };
   let updated: LoanRow | undefined;
   try {
-    updated = await tx.transaction(async (savepoint) => {
+    updated = await writeBookingInSavepoint(tx, ctx.organisationId, loan.assetId, async (savepoint) => {
       const [row] = await savepoint
         .update(loans)
         .set(values)

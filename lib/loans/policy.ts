@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Tx } from '@/db/client';
-import { organisations } from '@/db/schema';
+import { organisations, users } from '@/db/schema';
+import { ValidationError } from '@/lib/api/errors';
 import type { RequestContext } from '@/lib/api/context';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 
@@ -51,9 +52,23 @@ export async function getLoanPolicy(tx: Executor, organisationId: string): Promi
   return LoanPolicy.parse({ ...defaultLoanPolicy, ...(row?.loanPolicy ?? {}) });
 }
 
+/** Every named approver must be an active ASSET_MANAGER or ADMIN of this organisation. */
+async function assertApproversValid(tx: Tx, organisationId: string, policy: LoanPolicy): Promise<void> {
+  const named = [policy.defaultApproverUserId, ...policy.approverRules.map((r) => r.approverUserId)].filter((id): id is string => Boolean(id));
+  if (named.length === 0) return;
+  const found = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), inArray(users.id, named), eq(users.isActive, true), inArray(users.role, ['ASSET_MANAGER', 'ADMIN'])));
+  const valid = new Set(found.map((u) => u.id));
+  const issues = named.filter((id) => !valid.has(id)).map((id) => ({ path: 'approverUserId', code: 'not_an_approver', message: `${id} is not an active asset manager or admin` }));
+  if (issues.length > 0) throw new ValidationError('Approvers must be active asset managers or admins of this organisation.', { location: 'body', issues });
+}
+
 export async function updateLoanPolicy(tx: Tx, ctx: RequestContext, input: UpdateLoanPolicyBody): Promise<LoanPolicy> {
   const before = await getLoanPolicy(tx, ctx.organisationId);
   const after = LoanPolicy.parse({ ...before, ...input });
+  await assertApproversValid(tx, ctx.organisationId, after);
   await tx.update(organisations).set({ loanPolicy: after, updatedAt: new Date() }).where(eq(organisations.id, ctx.organisationId));
   const changes = diffChanges(before, after, Object.keys(defaultLoanPolicy) as (keyof LoanPolicy)[]);
   if (Object.keys(changes).length > 0) {

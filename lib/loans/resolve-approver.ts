@@ -15,15 +15,22 @@ async function isActiveApprover(tx: Executor, organisationId: string, userId: st
 
 /**
  * The organisation's rules pick the approver: the first rule whose category and location match the asset,
- * else the default. A named approver who left or lost the role falls back to "any ASSET_MANAGER" (null),
- * so no request is ever stuck with nobody able to decide it.
+ * else the default. A named approver who left or lost the role, or who is the requester (nobody decides on
+ * their own request), falls back to "any ASSET_MANAGER" (null), so no request is ever stuck with nobody able
+ * to decide it.
  */
-export async function resolveApprover(tx: Executor, organisationId: string, policy: LoanPolicy, asset: { categoryId: string; locationId: string }): Promise<string | null> {
+export async function resolveApprover(
+  tx: Executor,
+  organisationId: string,
+  policy: LoanPolicy,
+  asset: { categoryId: string; locationId: string },
+  requesterId: string,
+): Promise<string | null> {
   const rule = policy.approverRules.find(
     (r) => (r.categoryId === null || r.categoryId === asset.categoryId) && (r.locationId === null || r.locationId === asset.locationId),
   );
   const candidate = rule ? rule.approverUserId : policy.defaultApproverUserId;
-  if (!candidate) return null;
+  if (!candidate || candidate === requesterId) return null;
   return (await isActiveApprover(tx, organisationId, candidate)) ? candidate : null;
 }
 

@@ -83,7 +83,7 @@ export function registerLoanPaths(registry: OpenAPIRegistry): void {
     success: { status: 200, description: 'The loan.', schema: s.loan },
     errors: ['LOAN_NOT_FOUND', 'LOAN_INVALID_STATE', 'LOAN_CONFLICT'],
   });
-  action('approve', 'approveLoan', 'Approve a request or its extension', 'The designated approver (any ASSET_MANAGER when none is named; ADMIN always), never the requester. Approves a pending extension instead when one is pending. The requester is e-mailed.', 'ASSET_MANAGER', { errors: ['ASSET_UNAVAILABLE', 'LOAN_CONFLICT'] });
+  action('approve', 'approveLoan', 'Approve a request or its extension', 'The designated approver (any ASSET_MANAGER when none is named; ADMIN always), never the requester. Approves a pending extension instead when one is pending. The requester is e-mailed.', 'ASSET_MANAGER', { errors: ['ASSET_UNAVAILABLE', 'LOAN_CONFLICT', 'LOAN_OUTSIDE_PERIOD'] });
   action('reject', 'rejectLoan', 'Reject a request or its extension', 'As approve; the reason is told to the requester.', 'ASSET_MANAGER', { body: s.rejectLoanBody });
   action('cancel', 'cancelLoan', 'Cancel a pending request', 'The requester withdraws the request before it is decided.', 'EMPLOYEE', {});
   action('pickup', 'pickUpLoan', 'Hand the asset over', 'APPROVED → ACTIVE within the booked period (requester or ASSET_MANAGER); the asset becomes LOANED.', 'EMPLOYEE', { errors: ['ASSET_UNAVAILABLE', 'LOAN_OUTSIDE_PERIOD'] });
