@@ -1,7 +1,17 @@
 // Opens the database (and applies migrations) when the server starts, so a broken configuration fails fast
-// instead of on the first request.
+// instead of on the first request; then starts the job engine (DESIGN.md invariant 6).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { getConnection } = await import('@/lib/db/get-db');
   await getConnection();
+  const { getConfig } = await import('@/lib/config');
+  const config = getConfig();
+  const { setEventDispatcher } = await import('@/lib/jobs/dispatch-event');
+  if (config.INNGEST_EVENT_KEY || config.INNGEST_DEV) {
+    const { sendInngestEvent } = await import('@/inngest/client');
+    setEventDispatcher(sendInngestEvent);
+  } else if (config.JOBS_IN_PROCESS) {
+    const { startInProcessDriver } = await import('@/lib/jobs/in-process-driver');
+    startInProcessDriver();
+  }
 }

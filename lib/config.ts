@@ -36,6 +36,15 @@ const configSchema = z
     RATE_LIMIT_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]{1,64}$/).default('qm:rl'),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
     ENABLE_API_DOCS: flag,
+    APP_BASE_URL: optionalUrl,
+    RESEND_API_KEY: optionalString,
+    RESEND_BASE_URL: optionalUrl,
+    EMAIL_FROM: z.string().default('Quartermaster <no-reply@quartermaster.local>'),
+    INNGEST_EVENT_KEY: optionalString,
+    INNGEST_SIGNING_KEY: optionalString,
+    INNGEST_BASE_URL: optionalUrl,
+    INNGEST_DEV: flag,
+    JOBS_IN_PROCESS: z.enum(['true', 'false', '']).optional().transform((v) => v !== 'false'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   })
   .refine((c) => !c.UPSTASH_REDIS_REST_URL === !c.UPSTASH_REDIS_REST_TOKEN, {

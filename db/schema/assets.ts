@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { date, foreignKey, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, foreignKey, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { categories, locations } from './catalog';
 import { assetStatusEnum } from './enums';
 import { organisations } from './organisations';
@@ -38,6 +38,7 @@ export const assets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
+    unique('assets_org_id_key').on(t.organisationId, t.id),
     uniqueIndex('assets_org_inventory_number_key').on(t.organisationId, t.inventoryNumber),
     uniqueIndex('assets_qr_code_token_key').on(t.qrCodeToken),
     index('assets_org_created_idx').on(t.organisationId, t.createdAt, t.id),

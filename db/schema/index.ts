@@ -4,3 +4,5 @@ export * from './catalog';
 export * from './enums';
 export * from './organisations';
 export * from './people';
+export * from './loans';
+export * from './notifications';

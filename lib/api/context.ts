@@ -15,4 +15,8 @@ export type RequestContext = {
   organisation: TenantOrganisation;
   user: { id: string; personId: string; role: Role };
   requestId: string;
+  /** The request's clock: one instant for every date decision of the request. */
+  now: Date;
+  /** Runs after the request's transaction commits (never on rollback): event dispatch, cache busting. */
+  afterCommit: (fn: () => void) => void;
 };

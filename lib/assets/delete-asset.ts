@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { assets } from '@/db/schema';
+import { assets, loans } from '@/db/schema';
+import { ConflictError } from '@/lib/api/errors';
 import type { RequestContext } from '@/lib/api/context';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { auditedAssetFields } from './asset-columns';
@@ -9,6 +10,11 @@ import { findAssetRow } from './get-asset';
 /** The asset's audit history outlives it: entries keep the asset id, not a foreign key. */
 export async function deleteAsset(tx: Tx, ctx: RequestContext, assetId: string): Promise<void> {
   const before = await findAssetRow(tx, ctx, assetId, true);
+  const [history] = await tx.select({ loans: count() }).from(loans).where(and(eq(loans.organisationId, ctx.organisationId), eq(loans.assetId, assetId)));
+  // Loans are the lending record of people; an asset with a history is retired (status RETIRED), not deleted.
+  if (history && history.loans > 0) {
+    throw new ConflictError('ASSET_HAS_LOANS', 'The asset has loans and cannot be deleted; set its status to RETIRED instead.', { assetId, loanCount: history.loans });
+  }
   await tx.delete(assets).where(and(eq(assets.organisationId, ctx.organisationId), eq(assets.id, assetId)));
   await recordAudit(tx, ctx, {
     action: 'ASSET_DELETED',

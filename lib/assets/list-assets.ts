@@ -7,19 +7,18 @@ import { assetColumns } from './asset-columns';
 import type { Asset, ListAssetsQuery } from './schemas';
 import { toAssetDto } from './to-asset-dto';
 
-const MAX_SEARCH_WORDS = 8;
-
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
- * Every word must occur in the haystack; the trigram index on search_text answers each LIKE. The term is folded
- * by the same lower() that built search_text: JavaScript folds some letters differently (İ becomes i + U+0307).
+ * Every word must occur in the haystack. The ids come from app_search_asset_ids (migration 0005), which can use
+ * the trigram index where a LIKE under row-level security cannot, and which folds case with the same lower()
+ * that built search_text (JavaScript folds some letters differently: İ becomes i + U+0307).
  */
-function searchCondition(q: string): SQL[] {
-  const words = q.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-  return words.map((word) => sql`${assets.searchText} like lower(${`%${escapeLike(word)}%`})`);
+function searchCondition(q: string): SQL {
+  const patterns = q.split(/\s+/).filter(Boolean).map((word) => sql`${`%${escapeLike(word)}%`}`);
+  return sql`${assets.id} in (select app_search_asset_ids(array[${sql.join(patterns, sql`, `)}]::text[]))`;
 }
 
 export async function listAssets(tx: Tx, ctx: RequestContext, query: ListAssetsQuery): Promise<Page<Asset>> {
@@ -28,12 +27,7 @@ export async function listAssets(tx: Tx, ctx: RequestContext, query: ListAssetsQ
   if (query.categoryId) filters.push(eq(assets.categoryId, query.categoryId));
   if (query.locationId) filters.push(eq(assets.locationId, query.locationId));
   if (query.ownerId) filters.push(eq(assets.ownerId, query.ownerId));
-  if (query.q) {
-    filters.push(...searchCondition(query.q));
-    // Prepared statements switch to a generic plan after five runs; a generic plan cannot see how selective a
-    // search term is and may abandon the trigram index. Custom plans keep every search on the index.
-    await tx.execute(sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`);
-  }
+  if (query.q) filters.push(searchCondition(query.q));
   const where = and(...filters);
   const pageWhere = query.cursor
     ? (() => {

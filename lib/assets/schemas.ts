@@ -58,12 +58,21 @@ export const UpdateAssetBody = z
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' });
 export type UpdateAssetBody = z.infer<typeof UpdateAssetBody>;
 
+export const MAX_SEARCH_WORDS = 8;
+
 export const ListAssetsQuery = z.strictObject({
   status: AssetStatus.optional(),
   categoryId: z.uuid().optional(),
   locationId: z.uuid().optional(),
   ownerId: z.uuid().optional(),
-  q: z.string().trim().min(1).max(200).optional().describe('Free text over name, inventory number, serial number, manufacturer and model; every word must match.'),
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((q) => q.split(/\s+/).length <= MAX_SEARCH_WORDS, { message: `At most ${MAX_SEARCH_WORDS} words` })
+    .optional()
+    .describe(`Free text over name, inventory number, serial number, manufacturer and model; every word (at most ${MAX_SEARCH_WORDS}) must match, case-insensitively.`),
   ...pageQuery,
 });
 export type ListAssetsQuery = z.infer<typeof ListAssetsQuery>;

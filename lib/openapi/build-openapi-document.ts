@@ -5,13 +5,14 @@ import { registerErrorResponses } from './error-responses';
 import { registerAssetPaths } from './paths-assets';
 import { registerCatalogPaths } from './paths-catalog';
 import { registerHealthPaths } from './paths-health';
+import { registerLoanPaths } from './paths-loans';
 import { registerUserAndAuditPaths } from './paths-users-audit';
 import { registerResourceSchemas } from './resource-schemas';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
 // route() files answer these with methodNotAllowed() when they do not implement them.
-const guardedMethods = ['put', 'post', 'patch', 'delete'] as const;
+const guardedMethods = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
 /**
  * PUT is not part of the contract and has no operation of its own; each /v1 path says which methods answer
@@ -21,11 +22,11 @@ function describeMethodNotAllowed(document: OpenApiDocument): OpenApiDocument {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (!path.startsWith('/v1/')) continue;
     const allowed = Object.keys(item)
-      .filter((key) => ['get', ...guardedMethods].includes(key))
+      .filter((key) => (guardedMethods as readonly string[]).includes(key))
       .map((method) => method.toUpperCase());
     const refused = guardedMethods.filter((method) => !(method in item)).map((method) => method.toUpperCase());
     const listed = refused.length > 1 ? `${refused.slice(0, -1).join(', ')} and ${refused.at(-1)}` : refused.join('');
-    item.description = `${listed} ${refused.length > 1 ? 'answer' : 'answers'} 405 \`METHOD_NOT_ALLOWED\` with \`Allow: ${allowed.join(', ')}\` on this path, before any tenant, rate-limit or token check.`;
+    item.description = `${listed} ${refused.length > 1 ? 'answer' : 'answers'} 405 \`METHOD_NOT_ALLOWED\` with \`Allow: ${allowed.join(', ')}\` on this path, after the tenant and rate-limit checks and before the token check.`;
     item['x-methods-not-allowed'] = refused;
   }
   return document;
@@ -40,6 +41,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerAssetPaths(registry, schemas);
   registerCatalogPaths(registry, schemas);
   registerUserAndAuditPaths(registry, schemas);
+  registerLoanPaths(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,

@@ -1,6 +1,7 @@
 import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/api/errors';
 import { assetNotFound, duplicateInventoryNumber } from '@/lib/assets/errors';
 import { categoryNameConflict, categoryNotFound } from '@/lib/categories/category-store';
+import { loanConflict, loanNotFound } from '@/lib/loans/loan-store';
 import { locationNameConflict, locationNotFound } from '@/lib/locations/location-store';
 import { userNotFound } from '@/lib/users/user-store';
 
@@ -23,6 +24,25 @@ export const errorCatalogue = {
   CATEGORY_NOT_FOUND: categoryNotFound(resourceId, organisationId),
   LOCATION_NOT_FOUND: locationNotFound(resourceId, organisationId),
   USER_NOT_FOUND: userNotFound(resourceId, organisationId),
+  LOAN_NOT_FOUND: loanNotFound(resourceId, organisationId),
+  NOTIFICATION_NOT_FOUND: new NotFoundError('NOTIFICATION_NOT_FOUND', 'The notification does not exist.', { notificationId: resourceId, organisationId }),
+  LOAN_CONFLICT: loanConflict(resourceId, [{ startDate: '2026-12-01', endDate: '2026-12-05', status: 'APPROVED' }]),
+  LOAN_INVALID_STATE: new ConflictError('LOAN_INVALID_STATE', 'A APPROVED loan cannot be changed this way (cancel).', {
+    loanId: resourceId,
+    status: 'APPROVED',
+    action: 'cancel',
+    allowedStatuses: ['PENDING_APPROVAL'],
+  }),
+  ASSET_UNAVAILABLE: new ConflictError('ASSET_UNAVAILABLE', 'The asset is maintenance and cannot be lent.', { assetId: resourceId, assetStatus: 'MAINTENANCE' }),
+  ASSET_HAS_LOANS: new ConflictError('ASSET_HAS_LOANS', 'The asset has loans and cannot be deleted; set its status to RETIRED instead.', { assetId: resourceId, loanCount: 2 }),
+  LOAN_OUTSIDE_PERIOD: new ConflictError('LOAN_OUTSIDE_PERIOD', 'The loan can be picked up from 2026-12-01 to 2026-12-05.', {
+    loanId: resourceId,
+    startDate: '2026-12-01',
+    endDate: '2026-12-05',
+    today: '2026-11-28',
+  }),
+  QR_CODE_MISMATCH: new ConflictError('QR_CODE_MISMATCH', 'The scanned QR code belongs to a different asset.', { loanId: resourceId, assetId: resourceId }),
+  EXTENSION_NOT_ALLOWED: new ConflictError('EXTENSION_NOT_ALLOWED', 'Your organisation does not allow loan extensions.', { loanId: resourceId }),
   ENDPOINT_NOT_FOUND: new NotFoundError('ENDPOINT_NOT_FOUND', 'There is no API endpoint at this path.', { path: '/api/v1/unknown' }),
   METHOD_NOT_ALLOWED: new ApiError(405, 'METHOD_NOT_ALLOWED', 'This endpoint supports GET, POST.', { allowed: ['GET', 'POST'] }),
   INVENTORY_NUMBER_CONFLICT: duplicateInventoryNumber('INV-2024-0042'),

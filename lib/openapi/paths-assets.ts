@@ -63,7 +63,7 @@ export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceS
     role: 'ADMIN',
     params: AssetIdParams,
     success: { status: 204, description: 'Deleted; no body.' },
-    errors: ['ASSET_NOT_FOUND'],
+    errors: ['ASSET_NOT_FOUND', 'ASSET_HAS_LOANS'],
   });
   registerTenantOperation(registry, {
     method: 'get',

@@ -63,6 +63,8 @@ export default async function setup(project: TestProject) {
     REDIS_URL: testRedisUrl,
     RATE_LIMIT_PREFIX: rateLimitPrefix,
     ENABLE_API_DOCS: 'true',
+    // Job tests run the jobs themselves with a controlled clock; a driver in the server would race them.
+    JOBS_IN_PROCESS: 'false',
   });
   project.provide('baseUrl', server.baseUrl);
   project.provide('oidcIssuer', issuer);

@@ -5,12 +5,13 @@ import { call } from '../../support/api';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 
 // Why this file looks the way it does: PostgreSQL switches a prepared statement to a generic plan after five
-// executions when that looks cheap enough, and a generic plan cannot see how selective `search_text LIKE $2` is,
-// so it may walk assets_org_created_idx and filter instead of asking the trigram index. lib/assets/list-assets.ts
-// therefore sets plan_cache_mode = force_custom_plan in the request's transaction. The plan the app's own
-// connection uses cannot be observed from here (no pg_stat_statements or auto_explain on the test server, and
-// pg_prepared_statements is session-local), so the file checks two things instead: the API keeps answering a
-// repeated search shape correctly, and on an equivalent prepared statement the setting keeps the trigram index.
+// executions when that looks cheap enough, and a generic plan cannot see how selective `search_text LIKE $2` is.
+// Under row-level security there is a second trap: LIKE (textlike) is not LEAKPROOF, so the planner never uses it
+// as an index condition below the tenant policy. The app therefore searches through app_search_asset_ids
+// (migration 0005): it runs with the owner's rights, filters by the current tenant itself, and inlines the
+// patterns as literals, so every search gets a custom plan on the trigram index. The file checks that the API
+// answers a repeated search shape correctly, shows both traps on a plain prepared statement, and counts the
+// index scans the app's search function makes in the app's own RLS context.
 
 const ASSET_COUNT = 20_000;
 const BATCH = 2_000;
@@ -107,17 +108,37 @@ describe('plan of the search statement after six executions', () => {
     });
   });
 
-  // Fails today: as quartermaster_app the row-level-security policy is a security-barrier qual, and `LIKE`
-  // (textlike) is not LEAKPROOF, so PostgreSQL refuses to use it as an index condition on assets at all —
-  // even with seq scans disabled the planner only filters on it. The trigram index never serves the API's
-  // search. Remove `.fails` once the search is reachable by the index under RLS (see the test report).
-  it.fails('keeps the trigram index in the app’s RLS context', async () => {
+  it('shows the RLS trap: as quartermaster_app a plain LIKE never reaches the trigram index', async () => {
     const term = sample[5]!.name.slice('Bulk '.length);
     await afterSixExecutions(true, async (tx) => {
       await tx`set local plan_cache_mode = force_custom_plan`;
       await tx`set local enable_seqscan = off`;
       const custom = await explain(tx, tenant.id, `%${term}%`);
-      expect(usesTrigramIndex(custom, term), describePlan(custom)).toBe(true);
+      expect(usesTrigramIndex(custom, term), describePlan(custom)).toBe(false);
     });
+  });
+
+  it('serves the app’s search from the trigram index in the app’s RLS context (app_search_asset_ids)', async () => {
+    const indexScans = async () => {
+      const [row] = await ownerDb().begin(async (tx) => {
+        await tx`set local stats_fetch_consistency = none`;
+        return tx`select idx_scan::int as n from pg_stat_user_indexes where indexrelname = 'assets_search_trgm_idx'`;
+      });
+      return row!.n as number;
+    };
+    const before = await indexScans();
+    const found = await ownerDb().begin(async (tx) => {
+      await tx`select set_config('role', 'quartermaster_app', true), set_config('app.organisation_id', ${tenant.id}, true)`;
+      const results: string[] = [];
+      for (const asset of sample.slice(0, 7)) {
+        const pattern = `%${asset.name.slice('Bulk '.length)}%`;
+        const [row] = await tx`select array_agg(id) as ids from assets where id in (select app_search_asset_ids(array[${pattern}]::text[]))`;
+        results.push(...(row!.ids as string[]));
+      }
+      await tx`select pg_stat_force_next_flush()`;
+      return results;
+    });
+    expect(found).toEqual(sample.slice(0, 7).map((a) => a.id));
+    expect(await indexScans()).toBeGreaterThanOrEqual(before + 7);
   });
 });

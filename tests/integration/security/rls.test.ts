@@ -135,13 +135,13 @@ describe('database roles and table flags', () => {
     expect(dangerous).toEqual([]);
   });
 
-  it('neither role can create objects in public, and the only owner-rights function they may call is the host lookup', async () => {
+  it('neither role can create objects in public, and the owner-rights functions they may call are the reviewed ones', async () => {
     const [create] = await ownerDb()`select has_schema_privilege('quartermaster_app', 'public', 'CREATE') as app, has_schema_privilege('qm_app_test', 'public', 'CREATE') as login`;
     expect(create).toEqual({ app: false, login: false });
     // A SECURITY DEFINER function runs past RLS; each one callable by the app must be reviewed and listed here.
     const definers = await ownerDb()`select proname from pg_proc
       where pronamespace = 'public'::regnamespace and prosecdef and has_function_privilege('quartermaster_app', oid, 'EXECUTE') order by proname`;
-    expect(definers.map((f) => f.proname)).toEqual(['app_resolve_organisation']);
+    expect(definers.map((f) => f.proname)).toEqual(['app_due_loan_reminders', 'app_due_outbox', 'app_due_overdue_loans', 'app_resolve_organisation', 'app_search_asset_ids']);
   });
 
   it('every public table with an organisation_id column has RLS enabled and forced, with a tenant policy', async () => {

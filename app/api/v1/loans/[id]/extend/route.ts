@@ -1,0 +1,15 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { extendLoan } from '@/lib/loans/extend-loan';
+import { toLoanDto } from '@/lib/loans/loan-store';
+import { ExtendLoanBody, LoanIdParams } from '@/lib/loans/schemas';
+
+// POST /api/v1/loans/{id}/extend – extend as the loan policy allows
+export const POST = route({ role: 'EMPLOYEE', params: LoanIdParams, body: ExtendLoanBody }, async ({ tx, ctx, params, body }) =>
+  ok(toLoanDto(await extendLoan(tx, ctx, params.id, body.endDate), ctx.now)),
+);
+
+export const GET = methodNotAllowed(['POST']);
+export const PUT = methodNotAllowed(['POST']);
+export const PATCH = methodNotAllowed(['POST']);
+export const DELETE = methodNotAllowed(['POST']);

@@ -1,0 +1,15 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { rejectLoan } from '@/lib/loans/decide-loan';
+import { toLoanDto } from '@/lib/loans/loan-store';
+import { RejectLoanBody, LoanIdParams } from '@/lib/loans/schemas';
+
+// POST /api/v1/loans/{id}/reject – reject the request (with a reason), or its pending extension
+export const POST = route({ role: 'ASSET_MANAGER', params: LoanIdParams, body: RejectLoanBody }, async ({ tx, ctx, params, body }) =>
+  ok(toLoanDto(await rejectLoan(tx, ctx, params.id, body.reason), ctx.now)),
+);
+
+export const GET = methodNotAllowed(['POST']);
+export const PUT = methodNotAllowed(['POST']);
+export const PATCH = methodNotAllowed(['POST']);
+export const DELETE = methodNotAllowed(['POST']);

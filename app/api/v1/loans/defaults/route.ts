@@ -1,0 +1,12 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { getLoanDefaults } from '@/lib/loans/loan-planning';
+import { LoanDefaultsQuery } from '@/lib/loans/schemas';
+
+// GET /api/v1/loans/defaults?assetId= – dates and purpose prefilled from the caller's last similar loan
+export const GET = route({ role: 'EMPLOYEE', query: LoanDefaultsQuery }, async ({ tx, ctx, query }) => ok(await getLoanDefaults(tx, ctx, query.assetId)));
+
+export const PUT = methodNotAllowed(['GET']);
+export const POST = methodNotAllowed(['GET']);
+export const PATCH = methodNotAllowed(['GET']);
+export const DELETE = methodNotAllowed(['GET']);

@@ -1,0 +1,19 @@
+import { created, ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { createLoan } from '@/lib/loans/create-loan';
+import { listLoans } from '@/lib/loans/list-loans';
+import { toLoanDto } from '@/lib/loans/loan-store';
+import { CreateLoanBody, ListLoansQuery } from '@/lib/loans/schemas';
+
+// GET /api/v1/loans – list loans (own loans; others' need ASSET_MANAGER)
+export const GET = route({ role: 'EMPLOYEE', query: ListLoansQuery }, async ({ tx, ctx, query }) => ok(await listLoans(tx, ctx, query)));
+
+// POST /api/v1/loans – file a loan request
+export const POST = route({ role: 'EMPLOYEE', body: CreateLoanBody }, async ({ tx, ctx, body }) => {
+  const loan = await createLoan(tx, ctx, body);
+  return created(toLoanDto(loan, ctx.now), `/api/v1/loans/${loan.id}`);
+});
+
+export const PUT = methodNotAllowed(['GET', 'POST']);
+export const PATCH = methodNotAllowed(['GET', 'POST']);
+export const DELETE = methodNotAllowed(['GET', 'POST']);

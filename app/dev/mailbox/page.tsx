@@ -1,0 +1,116 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { demoTenants } from '@/db/seed/demo-tenants';
+import { getConfig } from '@/lib/config';
+import { getDb } from '@/lib/db/get-db';
+import { listOutboxEmails, type OutboxEmail } from '@/lib/notifications/list-outbox-emails';
+import { renderEmailPayload } from '@/lib/notifications/render-email';
+import { currentTenant } from '../../current-tenant';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Dev mailbox', robots: { index: false } };
+
+const LIMIT = 50;
+
+type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const statusStyles: Record<OutboxEmail['status'], string> = {
+  PENDING: 'bg-amber-100 text-amber-900',
+  SENT: 'bg-emerald-100 text-emerald-900',
+  FAILED: 'bg-red-100 text-red-900',
+};
+
+// Without a tenant in the address, the demo tenants' mail is shown together: a development tool, reading
+// each tenant under its own row-level security context rather than around it.
+async function loadEmails(): Promise<{ emails: OutboxEmail[]; scope: string }> {
+  const { key, organisation } = await currentTenant();
+  if (key && !organisation) notFound();
+  const db = await getDb();
+  if (organisation) return { emails: await listOutboxEmails(db, organisation.id, LIMIT), scope: organisation.name };
+  const perTenant = await Promise.all(demoTenants.map((tenant) => listOutboxEmails(db, tenant.id, LIMIT)));
+  const emails = perTenant.flat().sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return { emails: emails.slice(0, LIMIT), scope: 'all demo organisations' };
+}
+
+function param(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export default async function DevMailboxPage({ searchParams }: PageProps) {
+  if (!getConfig().DEMO_MODE) notFound();
+  const query = await searchParams;
+  const { emails, scope } = await loadEmails();
+  const selected = emails.find((email) => email.id === param(query.id)) ?? emails[0];
+  const rendered = selected?.email ? await renderEmailPayload(selected.email, selected.tenant, { appBaseUrl: getConfig().APP_BASE_URL }) : null;
+  const tenantParam = param(query.tenant);
+  const hrefFor = (id: string) => `/dev/mailbox?${new URLSearchParams({ ...(tenantParam ? { tenant: tenantParam } : {}), id })}`;
+
+  return (
+    <main className="mx-auto flex min-h-screen max-w-7xl flex-col gap-6 px-6 py-8">
+      <header className="flex flex-col gap-1">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand">Development</p>
+        <h1 className="text-3xl font-semibold">Dev mailbox</h1>
+        <p className="text-slate-600">
+          Without a Resend API key no e-mail leaves this machine. The latest {LIMIT} e-mails of {scope} are shown here, newest first.
+        </p>
+      </header>
+      {emails.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No e-mails yet. File a loan request to see one arrive.</p>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <nav aria-label="E-mails">
+            <ol className="flex flex-col divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
+              {emails.map((email) => (
+                <li key={email.id}>
+                  <Link
+                    href={hrefFor(email.id)}
+                    aria-current={email.id === selected?.id ? 'true' : undefined}
+                    className="flex flex-col gap-1 px-4 py-3 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand aria-[current=true]:bg-slate-100"
+                  >
+                    <span className="font-medium text-slate-900">{email.subject}</span>
+                    <span className="text-sm text-slate-600">To {email.to}</span>
+                    <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                      <span className={`rounded px-1.5 py-0.5 font-semibold ${statusStyles[email.status]}`}>{email.status}</span>
+                      {email.deliveredVia ? <span>{`via ${email.deliveredVia}`}</span> : null}
+                      <time dateTime={email.createdAt.toISOString()}>{email.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</time>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          {selected ? (
+            <section aria-labelledby="preview-heading" className="flex flex-col gap-3">
+              <h2 id="preview-heading" className="text-xl font-semibold">
+                {selected.subject}
+              </h2>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-slate-500">To</dt>
+                <dd>{selected.to}</dd>
+                <dt className="text-slate-500">Organisation</dt>
+                <dd>{selected.tenant.name}</dd>
+                <dt className="text-slate-500">Status</dt>
+                <dd>
+                  {selected.status}
+                  {selected.deliveredVia ? ` via ${selected.deliveredVia}` : ''} after {selected.attempts} attempt(s)
+                </dd>
+                {selected.lastError ? (
+                  <>
+                    <dt className="text-slate-500">Last error</dt>
+                    <dd className="break-words text-red-800">{selected.lastError}</dd>
+                  </>
+                ) : null}
+              </dl>
+              {rendered ? (
+                <iframe title={`E-mail: ${selected.subject}`} srcDoc={rendered.html} sandbox="" className="h-[720px] w-full rounded-lg border border-slate-200 bg-white" />
+              ) : (
+                <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">This message cannot be rendered: its stored data does not match the template.</p>
+              )}
+            </section>
+          ) : null}
+        </div>
+      )}
+    </main>
+  );
+}

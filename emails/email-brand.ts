@@ -1,0 +1,43 @@
+import type { EmailTenant } from '@/lib/notifications/email-templates';
+import { svgLogoDataUri } from './svg-logo';
+
+export type EmailBrand = {
+  name: string;
+  primaryColor: string;
+  accentColor: string;
+  backgroundColor: string;
+  mutedColor: string;
+  logoDataUri: string | null;
+};
+
+const defaults = { primaryColor: '#1e3a8a', accentColor: '#2563eb', backgroundColor: '#f1f5f9', mutedColor: '#64748b' };
+
+// Colours land in inline style attributes, where React escapes HTML but not CSS: a value such as
+// "red;background:url(https://tracker)" would add a declaration. Only plain hex colours get through.
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+function colour(value: string | undefined, fallback: string): string {
+  return value && HEX_COLOUR.test(value) ? value : fallback;
+}
+
+export function toEmailBrand(tenant: EmailTenant): EmailBrand {
+  const { branding } = tenant;
+  return {
+    name: tenant.name,
+    primaryColor: colour(branding.primaryColor, defaults.primaryColor),
+    accentColor: colour(branding.accentColor, defaults.accentColor),
+    backgroundColor: colour(branding.backgroundColor, defaults.backgroundColor),
+    mutedColor: colour(branding.mutedColor, defaults.mutedColor),
+    logoDataUri: svgLogoDataUri(branding.logoSvg),
+  };
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Loan dates are whole days (YYYY-MM-DD, UTC); shown as "12 March 2026". */
+export function formatEmailDate(isoDate: string): string {
+  return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** What every template receives; `intro` is the tenant's own opening line where branding overrides it. */
+export type EmailProps<T> = { data: T; brand: EmailBrand; loanUrl: string; intro?: string };

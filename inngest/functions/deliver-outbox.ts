@@ -1,0 +1,5 @@
+import { createJobDeps, deliverOutboxJob } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const deliverOutboxFunction = createJobFunction(inngest, deliverOutboxJob, createJobDeps);

@@ -1,0 +1,5 @@
+import { deliverOutboxFunction } from './deliver-outbox';
+import { markOverdueLoansFunction } from './mark-overdue-loans';
+import { sendLoanRemindersFunction } from './send-loan-reminders';
+
+export const inngestFunctions = [deliverOutboxFunction, sendLoanRemindersFunction, markOverdueLoansFunction];

@@ -1,0 +1,5 @@
+import { createJobDeps, markOverdueLoansJob } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const markOverdueLoansFunction = createJobFunction(inngest, markOverdueLoansJob, createJobDeps);

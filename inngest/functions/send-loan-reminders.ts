@@ -1,0 +1,5 @@
+import { createJobDeps, sendLoanRemindersJob } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const sendLoanRemindersFunction = createJobFunction(inngest, sendLoanRemindersJob, createJobDeps);

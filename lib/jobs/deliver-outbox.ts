@@ -1,0 +1,99 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { organisations, outbox } from '@/db/schema';
+import { type EmailTenant, InvalidEmailPayloadError, parseEmailPayload } from '@/lib/notifications/email-templates';
+import { MailerError } from '@/lib/notifications/mailer';
+import { renderEmailPayload } from '@/lib/notifications/render-email';
+import { withTenant } from '@/lib/tenancy/with-tenant';
+import { describeError, type DueItem, findDueItems, type JobDeps } from './job-deps';
+
+export type DeliverOutboxDeps = Pick<JobDeps, 'db' | 'mailer' | 'now' | 'emailFrom' | 'appBaseUrl' | 'log'>;
+export type DeliverOutboxResult = { sent: number; retried: number; failed: number };
+
+// Eight attempts span about an hour of backoff, well inside the 24 hours for which Resend remembers an
+// idempotency key, so a late retry of a message that did go out is still recognised as a duplicate.
+export const OUTBOX_MAX_ATTEMPTS = 8;
+// A claimed message is invisible to other runners this long. A runner that dies mid-send leaves it to be
+// sent again after the lease, with the same idempotency key, so the provider drops the duplicate.
+const CLAIM_LEASE_MS = 5 * 60_000;
+const MAX_BATCHES_PER_RUN = 20;
+
+/** 30 s after the first failed attempt, doubling, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 60 * 60_000);
+}
+
+type Claimed = { id: string; idempotencyKey: string; payload: unknown; attempts: number; tenant: EmailTenant };
+type Outcome = 'sent' | 'retried' | 'failed' | 'skipped';
+
+const pendingMessage = (item: DueItem) => and(eq(outbox.organisationId, item.organisationId), eq(outbox.id, item.id), eq(outbox.status, 'PENDING'));
+
+/** The atomic claim: of two runners racing for one message, exactly one gets a row back. */
+async function claimMessage(db: Database, item: DueItem, now: Date): Promise<Claimed | null> {
+  return withTenant(db, item.organisationId, async (tx) => {
+    const [message] = await tx
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+      .where(and(pendingMessage(item), lte(outbox.nextAttemptAt, now)))
+      .returning({ id: outbox.id, idempotencyKey: outbox.idempotencyKey, payload: outbox.payload, attempts: outbox.attempts });
+    if (!message) return null;
+    const [tenant] = await tx
+      .select({ name: organisations.name, slug: organisations.slug, branding: organisations.branding })
+      .from(organisations)
+      .where(eq(organisations.id, item.organisationId));
+    if (!tenant) throw new Error(`Organisation ${item.organisationId} of outbox message ${item.id} is not visible`);
+    return { ...message, tenant };
+  });
+}
+
+async function settle(db: Database, item: DueItem, values: Partial<typeof outbox.$inferInsert>): Promise<void> {
+  await withTenant(db, item.organisationId, (tx) => tx.update(outbox).set(values).where(pendingMessage(item)));
+}
+
+async function deliverMessage(deps: DeliverOutboxDeps, item: DueItem): Promise<Outcome> {
+  const message = await claimMessage(deps.db, item, deps.now());
+  if (!message) return 'skipped';
+  let providerId: string;
+  try {
+    const email = parseEmailPayload(message.payload);
+    const rendered = await renderEmailPayload(email, message.tenant, { appBaseUrl: deps.appBaseUrl });
+    // Outside any transaction: a slow provider must not hold a connection or row locks.
+    ({ id: providerId } = await deps.mailer.send({ from: deps.emailFrom, to: email.to, ...rendered, idempotencyKey: `outbox-${message.id}` }));
+  } catch (error) {
+    const permanent = error instanceof InvalidEmailPayloadError || (error instanceof MailerError && !error.retryable);
+    const lastError = describeError(error);
+    if (permanent || message.attempts >= OUTBOX_MAX_ATTEMPTS) {
+      deps.log?.error(`[quartermaster] outbox ${message.id} (${message.idempotencyKey}) failed for good after ${message.attempts} attempt(s): ${lastError}`);
+      await settle(deps.db, item, { status: 'FAILED', lastError });
+      return 'failed';
+    }
+    const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(message.attempts));
+    await settle(deps.db, item, { nextAttemptAt, lastError });
+    return 'retried';
+  }
+  await settle(deps.db, item, { status: 'SENT', sentAt: deps.now(), providerMessageId: providerId, deliveredVia: deps.mailer.via, lastError: null });
+  return 'sent';
+}
+
+/**
+ * Delivers due outbox e-mails, at least once and idempotently (DESIGN.md invariant 5): claim under a lease,
+ * render with the tenant's current branding, send, then record the outcome or schedule a retry.
+ */
+export async function deliverOutbox(deps: DeliverOutboxDeps, options: { limit?: number } = {}): Promise<DeliverOutboxResult> {
+  const limit = options.limit ?? 50;
+  const result: DeliverOutboxResult = { sent: 0, retried: 0, failed: 0 };
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+    const due = await findDueItems(deps.db, sql`select id, organisation_id from app_due_outbox(${deps.now().toISOString()}::timestamptz, ${limit}::integer)`);
+    for (const item of due) {
+      try {
+        const outcome = await deliverMessage(deps, item);
+        if (outcome !== 'skipped') result[outcome] += 1;
+      } catch (error) {
+        // A database error: the lease runs out and a later run picks the message up again.
+        deps.log?.error(`[quartermaster] delivering outbox ${item.id} failed: ${describeError(error)}`);
+      }
+    }
+    if (due.length < limit) break;
+  }
+  return result;
+}

@@ -1,0 +1,44 @@
+import { getConfig } from '@/lib/config';
+import { getDb } from '@/lib/db/get-db';
+import { OUTBOX_ENQUEUED_EVENT } from '@/lib/notifications/enqueue-email';
+import { createMailer } from '@/lib/notifications/mailer';
+import { deliverOutbox } from './deliver-outbox';
+import type { JobDeps } from './job-deps';
+import { markOverdueLoans } from './mark-overdue-loans';
+import { sendLoanReminders } from './send-loan-reminders';
+
+export type JobResult = Record<string, number>;
+
+/** One job, whichever engine runs it (DESIGN.md invariant 6): Inngest in production, the in-process driver otherwise. */
+export type JobDefinition = {
+  id: string;
+  /** Five-field cron expression, UTC. */
+  cron: string;
+  events?: readonly string[];
+  run: (deps: JobDeps) => Promise<JobResult>;
+};
+
+export const deliverOutboxJob: JobDefinition = {
+  id: 'deliver-outbox',
+  cron: '* * * * *',
+  events: [OUTBOX_ENQUEUED_EVENT],
+  run: (deps) => deliverOutbox(deps),
+};
+
+export const sendLoanRemindersJob: JobDefinition = { id: 'send-loan-reminders', cron: '0 * * * *', run: sendLoanReminders };
+
+export const markOverdueLoansJob: JobDefinition = { id: 'mark-overdue-loans', cron: '0 * * * *', run: markOverdueLoans };
+
+export const jobDefinitions: readonly JobDefinition[] = [deliverOutboxJob, sendLoanRemindersJob, markOverdueLoansJob];
+
+export async function createJobDeps(): Promise<JobDeps> {
+  const config = getConfig();
+  return {
+    db: await getDb(),
+    mailer: createMailer(config),
+    now: () => new Date(),
+    emailFrom: config.EMAIL_FROM,
+    appBaseUrl: config.APP_BASE_URL,
+    log: console,
+  };
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { loans } from '@/db/schema';
+import { loanColumns } from '@/lib/loans/loan-store';
+import { applyLoanTransition } from '@/lib/loans/loan-transitions';
+import { daysBetween, toIsoDate } from '@/lib/time';
+import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from './job-deps';
+import { sendLoanNotice } from './send-loan-notice';
+
+export type MarkOverdueLoansDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'>;
+
+async function markLoan(deps: MarkOverdueLoansDeps, item: DueItem, now: Date, today: string, runId: string): Promise<boolean> {
+  return runTenantUnit(deps.db, item.organisationId, async (tx, afterCommit) => {
+    const [loan] = await tx
+      .select(loanColumns)
+      .from(loans)
+      .where(and(eq(loans.organisationId, item.organisationId), eq(loans.id, item.id)))
+      .for('update');
+    // Re-checked under the row lock: a concurrent run, a return or an extension may have come first.
+    if (!loan || loan.status !== 'ACTIVE' || loan.overdueNotifiedAt || loan.endDate >= today) return false;
+    const ctx = { organisationId: item.organisationId, requestId: runId, user: null };
+    await applyLoanTransition(tx, ctx, loan, 'markOverdue', { overdueNotifiedAt: now }, { endDate: loan.endDate, daysOverdue: daysBetween(loan.endDate, today) });
+    await sendLoanNotice(tx, { organisationId: item.organisationId, afterCommit }, loan, 'overdue', today);
+    return true;
+  });
+}
+
+/** Records each ACTIVE loan past its end date as overdue (audit LOAN_OVERDUE) and tells the requester, once. */
+export async function markOverdueLoans(deps: MarkOverdueLoansDeps): Promise<{ marked: number }> {
+  const now = deps.now();
+  const today = toIsoDate(now);
+  const runId = deps.runId ?? randomUUID();
+  const due = await findDueItems(deps.db, sql`select id, organisation_id from app_due_overdue_loans(${today}::date)`);
+  let marked = 0;
+  for (const item of due) {
+    try {
+      if (await markLoan(deps, item, now, today, runId)) marked += 1;
+    } catch (error) {
+      deps.log?.error(`[quartermaster] marking loan ${item.id} overdue failed: ${describeError(error)}`);
+    }
+  }
+  return { marked };
+}

@@ -1,0 +1,35 @@
+import type { Tx } from '@/db/client';
+import type { RequestContext } from '@/lib/api/context';
+import { ConflictError, ValidationError } from '@/lib/api/errors';
+import { hasRole } from '@/lib/auth/roles';
+import { toIsoDate } from '@/lib/time';
+import { assertRequesterOrManager } from './loan-permissions';
+import { findBusyRanges, findLoanRow, loanConflict, type LoanRow } from './loan-store';
+import { applyLoanTransition, assertTransitionAllowed } from './loan-transitions';
+import { getLoanPolicy } from './policy';
+import { validateLoanDates } from './validate-loan-dates';
+
+/**
+ * Extends an approved or active loan as the organisation's policy says: refused, applied at once, or filed for
+ * the approver. A manager's extension applies at once. The new range is checked like a new booking.
+ */
+export async function extendLoan(tx: Tx, ctx: RequestContext, loanId: string, endDate: string): Promise<LoanRow> {
+  const loan = await findLoanRow(tx, ctx, loanId, true);
+  assertRequesterOrManager(ctx, loan);
+  assertTransitionAllowed(loan, 'extend');
+  const policy = await getLoanPolicy(tx, ctx.organisationId);
+  const isManager = hasRole(ctx.user.role, 'ASSET_MANAGER');
+  if (policy.extensions === 'NOT_ALLOWED' && !isManager) {
+    throw new ConflictError('EXTENSION_NOT_ALLOWED', 'Your organisation does not allow loan extensions.', { loanId });
+  }
+  if (endDate <= loan.endDate) {
+    throw new ValidationError('An extension must end after the current end date.', { location: 'body', issues: [{ path: 'endDate', code: 'not_later', message: `must be after ${loan.endDate}` }] });
+  }
+  validateLoanDates(policy, toIsoDate(ctx.now), loan.startDate, endDate, { allowPastStart: true });
+  const conflicts = await findBusyRanges(tx, ctx.organisationId, loan.assetId, loan.startDate, endDate, loan.id);
+  if (conflicts.length > 0) throw loanConflict(loan.assetId, conflicts);
+  if (policy.extensions === 'REQUIRES_APPROVAL' && !isManager) {
+    return applyLoanTransition(tx, ctx, loan, 'requestExtension', { extensionRequestedEndDate: endDate });
+  }
+  return applyLoanTransition(tx, ctx, loan, 'extend', { endDate, extensionRequestedEndDate: null, overdueNotifiedAt: null, reminderSentAt: null });
+}

@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { assets } from '@/db/schema';
+import { ConflictError } from '@/lib/api/errors';
+import { assetNotFound } from '@/lib/assets/errors';
+
+export type LoanAsset = { id: string; name: string; inventoryNumber: string; status: 'AVAILABLE' | 'LOANED' | 'MAINTENANCE' | 'RETIRED'; categoryId: string; locationId: string; qrCodeToken: string };
+
+export async function findLoanAsset(tx: Executor, organisationId: string, assetId: string, forUpdate = false): Promise<LoanAsset> {
+  const query = tx
+    .select({ id: assets.id, name: assets.name, inventoryNumber: assets.inventoryNumber, status: assets.status, categoryId: assets.categoryId, locationId: assets.locationId, qrCodeToken: assets.qrCodeToken })
+    .from(assets)
+    .where(and(eq(assets.organisationId, organisationId), eq(assets.id, assetId)));
+  const [asset] = forUpdate ? await query.for('update') : await query;
+  if (!asset) throw assetNotFound(assetId, organisationId);
+  return asset;
+}
+
+export function assertBookable(asset: LoanAsset): void {
+  if (asset.status === 'MAINTENANCE' || asset.status === 'RETIRED') {
+    throw new ConflictError('ASSET_UNAVAILABLE', `The asset is ${asset.status.toLowerCase()} and cannot be lent.`, { assetId: asset.id, assetStatus: asset.status });
+  }
+}
+
+export async function setAssetStatus(tx: Executor, organisationId: string, assetId: string, status: LoanAsset['status']): Promise<void> {
+  await tx.update(assets).set({ status, updatedAt: new Date() }).where(and(eq(assets.organisationId, organisationId), eq(assets.id, assetId)));
+}

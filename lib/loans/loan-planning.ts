@@ -1,0 +1,54 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '@/db/client';
+import { assets, loans } from '@/db/schema';
+import type { RequestContext } from '@/lib/api/context';
+import { ValidationError } from '@/lib/api/errors';
+import { addDays, daysBetween, toIsoDate } from '@/lib/time';
+import { findLoanAsset } from './loan-asset';
+import { findBusyRanges } from './loan-store';
+import { getLoanPolicy } from './policy';
+import type { Availability, LoanDefaults } from './schemas';
+
+const MAX_WINDOW_DAYS = 366;
+const DEFAULT_LOAN_DAYS = 7;
+
+/** Busy ranges and overlapping pending requests, for the request wizard to show before submitting. */
+export async function getAvailability(tx: Tx, ctx: RequestContext, assetId: string, from: string, to: string): Promise<z.infer<typeof Availability>> {
+  if (daysBetween(from, to) > MAX_WINDOW_DAYS) {
+    throw new ValidationError(`The window may span at most ${MAX_WINDOW_DAYS} days.`, { location: 'query', issues: [{ path: 'to', code: 'too_big', message: 'window too long' }] });
+  }
+  const asset = await findLoanAsset(tx, ctx.organisationId, assetId);
+  const busy = await findBusyRanges(tx, ctx.organisationId, assetId, from, to);
+  const pending = await tx
+    .select({ startDate: loans.startDate, endDate: loans.endDate, requesterId: loans.requesterId })
+    .from(loans)
+    .where(and(eq(loans.organisationId, ctx.organisationId), eq(loans.assetId, assetId), eq(loans.status, 'PENDING_APPROVAL'), sql`${loans.startDate} <= ${to}::date and ${loans.endDate} >= ${from}::date`))
+    .orderBy(loans.startDate);
+  return {
+    assetId,
+    assetStatus: asset.status,
+    from,
+    to,
+    available: busy.length === 0 && asset.status !== 'MAINTENANCE' && asset.status !== 'RETIRED',
+    busy,
+    // Who else asked is not the caller's business; only whether it was the caller.
+    pendingRequests: pending.map((p) => ({ startDate: p.startDate, endDate: p.endDate, mine: p.requesterId === ctx.user.id })),
+  };
+}
+
+/** Prefill from the caller's last loan of this asset, else of its category: same length, same purpose. */
+export async function getLoanDefaults(tx: Tx, ctx: RequestContext, assetId: string): Promise<z.infer<typeof LoanDefaults>> {
+  const asset = await findLoanAsset(tx, ctx.organisationId, assetId);
+  const policy = await getLoanPolicy(tx, ctx.organisationId);
+  const [last] = await tx
+    .select({ id: loans.id, startDate: loans.startDate, endDate: loans.endDate, purpose: loans.purpose })
+    .from(loans)
+    .innerJoin(assets, and(eq(assets.organisationId, loans.organisationId), eq(assets.id, loans.assetId)))
+    .where(and(eq(loans.organisationId, ctx.organisationId), eq(loans.requesterId, ctx.user.id), eq(assets.categoryId, asset.categoryId)))
+    .orderBy(sql`${loans.assetId} = ${assetId} desc`, desc(loans.createdAt))
+    .limit(1);
+  const length = Math.min(last ? daysBetween(last.startDate, last.endDate) + 1 : DEFAULT_LOAN_DAYS, policy.maxLoanDays);
+  const startDate = toIsoDate(ctx.now);
+  return { assetId, startDate, endDate: addDays(startDate, length - 1), purpose: last?.purpose ?? null, basedOnLoanId: last?.id ?? null };
+}

@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { loans } from '@/db/schema';
+import type { RequestContext } from '@/lib/api/context';
+import { ConflictError } from '@/lib/api/errors';
+import { sqlState } from '@/lib/api/to-api-error';
+import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
+import { findBusyRanges, loanColumns, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';
+import type { LoanStatus } from './schemas';
+
+type Transition = { from: readonly LoanStatus[]; to?: LoanStatus; audit: string };
+
+// Every change of a loan goes through this table: which states allow the action, where it leads, and the
+// audit action it writes on the asset's log.
+export const loanTransitions = {
+  update: { from: ['PENDING_APPROVAL'], audit: 'LOAN_UPDATED' },
+  approve: { from: ['PENDING_APPROVAL'], to: 'APPROVED', audit: 'LOAN_APPROVED' },
+  reject: { from: ['PENDING_APPROVAL'], to: 'REJECTED', audit: 'LOAN_REJECTED' },
+  cancel: { from: ['PENDING_APPROVAL'], to: 'CANCELLED', audit: 'LOAN_CANCELLED' },
+  pickup: { from: ['APPROVED'], to: 'ACTIVE', audit: 'LOAN_PICKED_UP' },
+  return: { from: ['ACTIVE'], to: 'RETURNED', audit: 'LOAN_RETURNED' },
+  extend: { from: ['APPROVED', 'ACTIVE'], audit: 'LOAN_EXTENDED' },
+  requestExtension: { from: ['APPROVED', 'ACTIVE'], audit: 'LOAN_EXTENSION_REQUESTED' },
+  rejectExtension: { from: ['APPROVED', 'ACTIVE'], audit: 'LOAN_EXTENSION_REJECTED' },
+  markOverdue: { from: ['ACTIVE'], audit: 'LOAN_OVERDUE' },
+} as const satisfies Record<string, Transition>;
+
+export type LoanAction = keyof typeof loanTransitions;
+
+const auditedLoanFields = ['status', 'startDate', 'endDate', 'purpose', 'rejectionReason', 'extensionRequestedEndDate', 'decidedById'] as const;
+
+export function assertTransitionAllowed(loan: LoanRow, action: LoanAction): void {
+  const allowed: readonly LoanStatus[] = loanTransitions[action].from;
+  if (!allowed.includes(loan.status)) {
+    throw new ConflictError('LOAN_INVALID_STATE', `A ${loan.status} loan cannot be changed this way (${action}).`, {
+      loanId: loan.id,
+      status: loan.status,
+      action,
+      allowedStatuses: allowed,
+    });
+  }
+}
+
+/**
+ * Applies one transition to a loan row locked by the caller. The write runs in a savepoint so that the
+ * exclusion constraint's refusal (a concurrent overlapping approval) becomes a 409 naming the conflict.
+ */
+export async function applyLoanTransition(
+  tx: Tx,
+  ctx: Pick<RequestContext, 'organisationId' | 'requestId'> & { user: { id: string } | null },
+  loan: LoanRow,
+  action: LoanAction,
+  set: Partial<typeof loans.$inferInsert> = {},
+  metadata: Record<string, unknown> = {},
+): Promise<LoanRow> {
+  assertTransitionAllowed(loan, action);
+  const transition: Transition = loanTransitions[action];
+  const values = { ...set, ...(transition.to ? { status: transition.to } : {}), updatedAt: new Date() };
+  let updated: LoanRow | undefined;
+  try {
+    updated = await writeBookingInSavepoint(tx, ctx.organisationId, loan.assetId, async (savepoint) => {
+      const [row] = await savepoint
+        .update(loans)
+        .set(values)
+        .where(and(eq(loans.organisationId, ctx.organisationId), eq(loans.id, loan.id), eq(loans.status, loan.status)))
+        .returning(loanColumns);
+      return row;
+    });
+  } catch (error) {
+    if (sqlState(error) !== '23P01') throw error;
+    const start = (values.startDate as string | undefined) ?? loan.startDate;
+    const end = (values.endDate as string | undefined) ?? loan.endDate;
+    throw loanConflict(loan.assetId, await findBusyRanges(tx, ctx.organisationId, loan.assetId, start, end, loan.id));
+  }
+  // The caller holds the row lock, so this only happens when a caller forgot to take it.
+  if (!updated) throw new ConflictError('LOAN_INVALID_STATE', 'The loan changed while this request ran.', { loanId: loan.id, action });
+  await recordAudit(tx, ctx, {
+    action: transition.audit,
+    targetType: 'LOAN',
+    targetId: loan.id,
+    assetId: loan.assetId,
+    changes: diffChanges(loan, updated!, auditedLoanFields),
+    metadata,
+  });
+  return updated!;
+}

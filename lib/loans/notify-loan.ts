@@ -1,0 +1,53 @@
+import type { Executor } from '@/db/client';
+import type { RequestContext } from '@/lib/api/context';
+import { createNotification } from '@/lib/notifications/create-notification';
+import { enqueueEmail } from '@/lib/notifications/enqueue-email';
+import type { LoanAsset } from './loan-asset';
+import type { LoanRow } from './loan-store';
+import { approverRecipients, findRecipient } from './resolve-approver';
+
+type Ctx = Pick<RequestContext, 'organisationId' | 'afterCommit'> & { user: { id: string } };
+
+/** The approver hears of a request the moment it is filed (spec 000, Events). */
+export async function notifyRequestFiled(tx: Executor, ctx: Ctx, loan: LoanRow, asset: LoanAsset): Promise<void> {
+  const requester = await findRecipient(tx, ctx.organisationId, loan.requesterId);
+  for (const approver of await approverRecipients(tx, ctx.organisationId, loan.approverId, loan.requesterId)) {
+    if (!approver.email) continue;
+    await enqueueEmail(tx, ctx, {
+      template: 'loan-requested',
+      to: approver.email,
+      idempotencyKey: `loan-requested:${loan.id}:${approver.id}`,
+      data: {
+        loanId: loan.id,
+        assetName: asset.name,
+        assetInventoryNumber: asset.inventoryNumber,
+        requesterName: requester?.name ?? 'A colleague',
+        startDate: loan.startDate,
+        endDate: loan.endDate,
+        purpose: loan.purpose,
+        approverName: approver.name,
+      },
+    });
+  }
+}
+
+export async function notifyDecision(tx: Executor, ctx: Ctx, loan: LoanRow, asset: LoanAsset, decision: 'approved' | 'rejected'): Promise<void> {
+  const requester = await findRecipient(tx, ctx.organisationId, loan.requesterId);
+  const decider = loan.decidedById ? await findRecipient(tx, ctx.organisationId, loan.decidedById) : null;
+  const title = decision === 'approved' ? `Loan approved: ${asset.name}` : `Loan request declined: ${asset.name}`;
+  const body =
+    decision === 'approved'
+      ? `Your loan of ${asset.name} from ${loan.startDate} to ${loan.endDate} was approved.`
+      : `Your request for ${asset.name} was declined: ${loan.rejectionReason ?? ''}`.trim();
+  await createNotification(tx, ctx.organisationId, { userId: loan.requesterId, kind: decision === 'approved' ? 'LOAN_APPROVED' : 'LOAN_REJECTED', title, body, loanId: loan.id });
+  if (!requester?.email) return;
+  await enqueueEmail(tx, ctx, {
+    template: decision === 'approved' ? 'loan-approved' : 'loan-rejected',
+    to: requester.email,
+    idempotencyKey: `loan-${decision}:${loan.id}`,
+    data:
+      decision === 'approved'
+        ? { loanId: loan.id, assetName: asset.name, startDate: loan.startDate, endDate: loan.endDate, approverName: decider?.name ?? 'Automatic approval' }
+        : { loanId: loan.id, assetName: asset.name, startDate: loan.startDate, endDate: loan.endDate, reason: loan.rejectionReason ?? '' },
+  });
+}

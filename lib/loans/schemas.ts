@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { pageQuery } from '@/lib/api/pagination';
+
+export const loanStatuses = ['PENDING_APPROVAL', 'APPROVED', 'ACTIVE', 'RETURNED', 'REJECTED', 'CANCELLED'] as const;
+export const LoanStatus = z.enum(loanStatuses);
+export type LoanStatus = z.infer<typeof LoanStatus>;
+/** OVERDUE is not stored: it is an ACTIVE loan whose end date has passed. */
+export const LoanStatusFilter = z.enum([...loanStatuses, 'OVERDUE']);
+
+const isoDate = z.iso.date().describe('YYYY-MM-DD');
+const purpose = z.string().trim().min(1).max(500);
+
+export const LoanIdParams = z.object({ id: z.uuid() });
+
+export const CreateLoanBody = z
+  .strictObject({ assetId: z.uuid(), startDate: isoDate, endDate: isoDate, purpose })
+  .refine((b) => b.endDate >= b.startDate, { message: 'endDate must not be before startDate', path: ['endDate'] });
+export type CreateLoanBody = z.infer<typeof CreateLoanBody>;
+
+export const UpdateLoanBody = z
+  .strictObject({ startDate: isoDate, endDate: isoDate, purpose })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send startDate, endDate or purpose.' });
+export type UpdateLoanBody = z.infer<typeof UpdateLoanBody>;
+
+export const RejectLoanBody = z.strictObject({ reason: z.string().trim().min(1).max(1000) });
+export const ReturnLoanBody = z.strictObject({
+  qrCodeToken: z.string().min(1).max(100).optional().describe("The asset's QR token, as scanned from its label. Required unless the caller is an ASSET_MANAGER."),
+});
+export const ExtendLoanBody = z.strictObject({ endDate: isoDate });
+
+export const ListLoansQuery = z.strictObject({
+  userId: z.union([z.literal('me'), z.uuid()]).optional().describe("Requester: 'me' or a user id (another user's loans need ASSET_MANAGER)."),
+  status: LoanStatusFilter.optional(),
+  assetId: z.uuid().optional(),
+  from: isoDate.optional().describe('Loans whose period overlaps [from, to].'),
+  to: isoDate.optional(),
+  ...pageQuery,
+});
+export type ListLoansQuery = z.infer<typeof ListLoansQuery>;
+
+export const Loan = z.object({
+  id: z.uuid(),
+  assetId: z.uuid(),
+  requesterId: z.uuid(),
+  approverId: z.uuid().nullable().describe('Designated approver; null means any ASSET_MANAGER.'),
+  decidedById: z.uuid().nullable(),
+  status: LoanStatus,
+  overdue: z.boolean().describe('ACTIVE and past its end date.'),
+  startDate: isoDate,
+  endDate: isoDate,
+  purpose: z.string(),
+  rejectionReason: z.string().nullable(),
+  extensionRequestedEndDate: isoDate.nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+  pickedUpAt: z.iso.datetime().nullable(),
+  returnedAt: z.iso.datetime().nullable(),
+  cancelledAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Loan = z.infer<typeof Loan>;
+
+export const AvailabilityQuery = z
+  .strictObject({ from: isoDate, to: isoDate })
+  .refine((q) => q.to >= q.from, { message: 'to must not be before from', path: ['to'] });
+
+export const Availability = z.object({
+  assetId: z.uuid(),
+  assetStatus: z.enum(['AVAILABLE', 'LOANED', 'MAINTENANCE', 'RETIRED']),
+  from: isoDate,
+  to: isoDate,
+  available: z.boolean().describe('Bookable for the whole range: no approved or active loan overlaps and the asset is not in maintenance or retired.'),
+  busy: z.array(z.object({ startDate: isoDate, endDate: isoDate, status: z.enum(['APPROVED', 'ACTIVE']) })),
+  pendingRequests: z.array(z.object({ startDate: isoDate, endDate: isoDate, mine: z.boolean() })),
+});
+
+export const LoanDefaultsQuery = z.strictObject({ assetId: z.uuid() });
+export const LoanDefaults = z.object({
+  assetId: z.uuid(),
+  startDate: isoDate,
+  endDate: isoDate,
+  purpose: z.string().nullable(),
+  basedOnLoanId: z.uuid().nullable().describe("The caller's last similar loan (same asset, else same category) the values come from."),
+});

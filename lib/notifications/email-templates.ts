@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { Branding } from '@/db/schema/organisations';
+
+const isoDate = z.iso.date();
+
+// Outbox payloads are JSON written by other code paths (and possibly older releases), so delivery parses
+// them against these schemas instead of trusting the stored shape.
+export const emailTemplateSchemas = {
+  'loan-requested': z.object({
+    loanId: z.uuid(),
+    assetName: z.string(),
+    assetInventoryNumber: z.string(),
+    requesterName: z.string(),
+    startDate: isoDate,
+    endDate: isoDate,
+    purpose: z.string(),
+    approverName: z.string(),
+  }),
+  'loan-approved': z.object({ loanId: z.uuid(), assetName: z.string(), startDate: isoDate, endDate: isoDate, approverName: z.string() }),
+  'loan-rejected': z.object({ loanId: z.uuid(), assetName: z.string(), startDate: isoDate, endDate: isoDate, reason: z.string() }),
+  'loan-reminder': z.object({ loanId: z.uuid(), assetName: z.string(), endDate: isoDate, daysLeft: z.number().int().min(0) }),
+  'loan-overdue': z.object({ loanId: z.uuid(), assetName: z.string(), endDate: isoDate }),
+} as const;
+
+export type EmailTemplateName = keyof typeof emailTemplateSchemas;
+export type EmailTemplateData<T extends EmailTemplateName> = z.infer<(typeof emailTemplateSchemas)[T]>;
+
+export const emailTemplateNames = Object.keys(emailTemplateSchemas) as EmailTemplateName[];
+
+export function isEmailTemplateName(value: unknown): value is EmailTemplateName {
+  return typeof value === 'string' && Object.hasOwn(emailTemplateSchemas, value);
+}
+
+/** The tenant as e-mails see it, read at delivery so that branding changes apply to queued messages. */
+export type EmailTenant = { name: string; slug: string; branding: Branding };
+
+export type EmailPayload = { [T in EmailTemplateName]: { template: T; to: string; data: EmailTemplateData<T> } }[EmailTemplateName];
+
+const recipient = z.email();
+
+/** An outbox payload that cannot become an e-mail; retrying cannot fix it. */
+export class InvalidEmailPayloadError extends Error {
+  override name = 'InvalidEmailPayloadError';
+}
+
+export function parseEmailPayload(payload: unknown): EmailPayload {
+  const { template, to, data } = (payload ?? {}) as Record<string, unknown>;
+  if (!isEmailTemplateName(template)) throw new InvalidEmailPayloadError(`Unknown e-mail template ${JSON.stringify(template)}`);
+  if (!recipient.safeParse(to).success) throw new InvalidEmailPayloadError(`Invalid recipient for ${template}`);
+  const parsed = emailTemplateSchemas[template].safeParse(data);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => issue.path.join('.') || 'data').join(', ');
+    throw new InvalidEmailPayloadError(`Invalid data for ${template}: ${fields}`);
+  }
+  return { template, to, data: parsed.data } as EmailPayload;
+}

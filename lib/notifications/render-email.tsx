@@ -1,0 +1,66 @@
+import { render } from '@react-email/components';
+import type { ReactElement } from 'react';
+import { type EmailProps, toEmailBrand } from '@/emails/email-brand';
+import { LoanApprovedEmail, loanApprovedSubject } from '@/emails/loan-approved-email';
+import { LoanOverdueEmail, loanOverdueSubject } from '@/emails/loan-overdue-email';
+import { LoanRejectedEmail, loanRejectedSubject } from '@/emails/loan-rejected-email';
+import { LoanReminderEmail, loanReminderSubject } from '@/emails/loan-reminder-email';
+import { LoanRequestedEmail, loanRequestedSubject } from '@/emails/loan-requested-email';
+import type { EmailPayload, EmailTemplateData, EmailTemplateName, EmailTenant } from './email-templates';
+
+type Template<T extends EmailTemplateName> = {
+  subject: (data: EmailTemplateData<T>) => string;
+  Component: (props: EmailProps<EmailTemplateData<T>>) => ReactElement;
+  /** The key under branding.emailTemplates whose subject and intro replace the defaults. */
+  brandingKey?: 'loanApproved' | 'reminder';
+};
+
+const templates: { [T in EmailTemplateName]: Template<T> } = {
+  'loan-requested': { subject: loanRequestedSubject, Component: LoanRequestedEmail },
+  'loan-approved': { subject: loanApprovedSubject, Component: LoanApprovedEmail, brandingKey: 'loanApproved' },
+  'loan-rejected': { subject: loanRejectedSubject, Component: LoanRejectedEmail },
+  'loan-reminder': { subject: loanReminderSubject, Component: LoanReminderEmail, brandingKey: 'reminder' },
+  'loan-overdue': { subject: loanOverdueSubject, Component: LoanOverdueEmail },
+};
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+export type RenderEmailOptions = { appBaseUrl?: string };
+
+/** The tenant's own address: APP_BASE_URL with the slug as sub-domain (https://acme.example.com). */
+export function tenantBaseUrl(slug: string, appBaseUrl: string | undefined): string {
+  if (!appBaseUrl) return `http://${slug}.localhost:3000`;
+  const url = new URL(appBaseUrl);
+  url.hostname = `${slug}.${url.hostname}`;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+// Tenant-written text goes into a subject line: one line, bounded.
+function singleLine(value: string | undefined, max: number): string | undefined {
+  const line = value?.replace(/\s+/g, ' ').trim();
+  return line ? line.slice(0, max) : undefined;
+}
+
+function subjectOf<T extends EmailTemplateName>(template: T, data: EmailTemplateData<T>, tenant: EmailTenant): string {
+  const definition = templates[template] as Template<T>;
+  const override = definition.brandingKey ? tenant.branding.emailTemplates?.[definition.brandingKey] : undefined;
+  return singleLine(override?.subject, 200) ?? definition.subject(data);
+}
+
+/** The subject alone, without rendering the body (mailbox listings). */
+export function renderEmailSubject(payload: EmailPayload, tenant: EmailTenant): string {
+  return subjectOf(payload.template, payload.data, tenant);
+}
+
+export async function renderEmail<T extends EmailTemplateName>(template: T, data: EmailTemplateData<T>, tenant: EmailTenant, options: RenderEmailOptions = {}): Promise<RenderedEmail> {
+  const definition = templates[template] as Template<T>;
+  const override = definition.brandingKey ? tenant.branding.emailTemplates?.[definition.brandingKey] : undefined;
+  const { Component } = definition;
+  const loanUrl = `${tenantBaseUrl(tenant.slug, options.appBaseUrl)}/loans/${encodeURIComponent((data as { loanId: string }).loanId)}`;
+  const element = <Component data={data} brand={toEmailBrand(tenant)} loanUrl={loanUrl} intro={singleLine(override?.intro, 1000)} />;
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject: subjectOf(template, data, tenant), html, text };
+}
+
+export function renderEmailPayload(payload: EmailPayload, tenant: EmailTenant, options: RenderEmailOptions = {}): Promise<RenderedEmail> {
+  return renderEmail(payload.template, payload.data, tenant, options);
+}

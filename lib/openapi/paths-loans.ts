@@ -1,0 +1,116 @@
+import type { OpenAPIRegistry, ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
+import type { z } from 'zod';
+import { pageSchema } from '@/lib/api/pagination';
+import { AssetIdParams } from '@/lib/assets/schemas';
+import { LoanPolicy, UpdateLoanPolicyBody } from '@/lib/loans/policy';
+import * as loan from '@/lib/loans/schemas';
+import { ListNotificationsQuery, Notification, NotificationIdParams } from '@/lib/notifications/in-app';
+import { nameSchema } from './name-schema';
+import { registerTenantOperation, type TenantOperation } from './register-tenant-operation';
+
+function registerLoanSchemas(registry: OpenAPIRegistry) {
+  const named = <T extends z.ZodType>(refId: string, schema: T, metadata: Partial<ZodOpenAPIMetadata> = {}): T =>
+    registry.register(refId, nameSchema(refId, schema, metadata));
+  const loanRecord = named('Loan', loan.Loan, {
+    description:
+      'A loan. States: PENDING_APPROVAL → APPROVED → ACTIVE (picked up) → RETURNED, or REJECTED / CANCELLED. OVERDUE is an ACTIVE loan past its end date (field overdue, and status filter OVERDUE).',
+  });
+  const notification = named('Notification', Notification, { description: 'An in-app notification of the caller.' });
+  return {
+    loan: loanRecord,
+    loanPage: named('LoanPage', pageSchema(loanRecord), { description: 'One page of loans, newest first.' }),
+    createLoanBody: named('CreateLoanBody', loan.CreateLoanBody, { description: 'A loan request: the asset, the pickup and return dates (inclusive) and the purpose.' }),
+    updateLoanBody: named('UpdateLoanBody', loan.UpdateLoanBody, { minProperties: 1, description: 'New dates or purpose of a pending request.' }),
+    rejectLoanBody: named('RejectLoanBody', loan.RejectLoanBody, { description: 'Why the request (or extension) is declined; told to the requester.' }),
+    returnLoanBody: named('ReturnLoanBody', loan.ReturnLoanBody),
+    extendLoanBody: named('ExtendLoanBody', loan.ExtendLoanBody, { description: 'The new return date.' }),
+    availability: named('Availability', loan.Availability),
+    loanDefaults: named('LoanDefaults', loan.LoanDefaults),
+    loanPolicy: named('LoanPolicy', LoanPolicy, {
+      description:
+        'The organisation\'s lending rules. Defaults: requireApproval true, approverRules [], defaultApproverUserId null (any ASSET_MANAGER), extensions REQUIRES_APPROVAL, maxLoanDays 30, maxAdvanceBookingDays 90.',
+    }),
+    updateLoanPolicyBody: named('UpdateLoanPolicyBody', UpdateLoanPolicyBody, { minProperties: 1 }),
+    notificationPage: named('NotificationPage', pageSchema(notification), { description: 'One page of notifications, newest first.' }),
+    notification,
+  };
+}
+
+export function registerLoanPaths(registry: OpenAPIRegistry): void {
+  const s = registerLoanSchemas(registry);
+  const tag = 'Loans';
+  const action = (name: string, operationId: string, summary: string, description: string, role: TenantOperation['role'], extra: Partial<TenantOperation>) =>
+    registerTenantOperation(registry, {
+      method: 'post',
+      path: `/v1/loans/{id}/${name}`,
+      operationId,
+      summary,
+      description,
+      tag,
+      role,
+      params: loan.LoanIdParams,
+      success: { status: 200, description: 'The loan after the change.', schema: s.loan },
+      ...extra,
+      errors: ['LOAN_NOT_FOUND', 'LOAN_INVALID_STATE', ...(extra.errors ?? [])],
+    });
+  registerTenantOperation(registry, {
+    method: 'get', path: '/v1/loans', operationId: 'listLoans', summary: 'List loans', tag, role: 'EMPLOYEE', query: loan.ListLoansQuery,
+    description: "Employees see their own loans (userId=me is the default for them); another user's loans, or everyone's, need ASSET_MANAGER.",
+    success: { status: 200, description: 'One page of loans.', schema: s.loanPage },
+  });
+  registerTenantOperation(registry, {
+    method: 'post', path: '/v1/loans', operationId: 'createLoan', summary: 'Request a loan', tag, role: 'EMPLOYEE', body: s.createLoanBody,
+    description:
+      'Files a request (PENDING_APPROVAL; APPROVED at once when the policy needs no approval). The approver, chosen by the policy rules, is e-mailed immediately. Dates must fit maxLoanDays and maxAdvanceBookingDays and not lie in the past; an overlap with an approved or active loan is 409 LOAN_CONFLICT naming the busy range.',
+    success: { status: 201, description: 'The loan; Location points to it.', schema: s.loan },
+    errors: ['ASSET_NOT_FOUND', 'ASSET_UNAVAILABLE', 'LOAN_CONFLICT'],
+  });
+  registerTenantOperation(registry, {
+    method: 'get', path: '/v1/loans/defaults', operationId: 'getLoanDefaults', summary: 'Prefill a loan request', tag, role: 'EMPLOYEE', query: loan.LoanDefaultsQuery,
+    description: "Dates and purpose from the caller's last loan of the same asset, else of the same category; otherwise today plus seven days.",
+    success: { status: 200, description: 'Suggested values.', schema: s.loanDefaults },
+    errors: ['ASSET_NOT_FOUND'],
+  });
+  registerTenantOperation(registry, {
+    method: 'get', path: '/v1/loans/{id}', operationId: 'getLoan', summary: 'Get a loan', tag, role: 'EMPLOYEE', params: loan.LoanIdParams,
+    description: "The requester's own loan, or any loan for ASSET_MANAGER and above; another employee's loan answers 404.",
+    success: { status: 200, description: 'The loan.', schema: s.loan },
+    errors: ['LOAN_NOT_FOUND'],
+  });
+  registerTenantOperation(registry, {
+    method: 'patch', path: '/v1/loans/{id}', operationId: 'updateLoan', summary: 'Edit a pending request', tag, role: 'EMPLOYEE', params: loan.LoanIdParams, body: s.updateLoanBody,
+    description: 'Only the requester, and only while the request is PENDING_APPROVAL. Records LOAN_UPDATED.',
+    success: { status: 200, description: 'The loan.', schema: s.loan },
+    errors: ['LOAN_NOT_FOUND', 'LOAN_INVALID_STATE', 'LOAN_CONFLICT'],
+  });
+  action('approve', 'approveLoan', 'Approve a request or its extension', 'The designated approver (any ASSET_MANAGER when none is named; ADMIN always), never the requester. Approves a pending extension instead when one is pending. The requester is e-mailed.', 'ASSET_MANAGER', { errors: ['ASSET_UNAVAILABLE', 'LOAN_CONFLICT', 'LOAN_OUTSIDE_PERIOD'] });
+  action('reject', 'rejectLoan', 'Reject a request or its extension', 'As approve; the reason is told to the requester.', 'ASSET_MANAGER', { body: s.rejectLoanBody });
+  action('cancel', 'cancelLoan', 'Cancel a pending request', 'The requester withdraws the request before it is decided.', 'EMPLOYEE', {});
+  action('pickup', 'pickUpLoan', 'Hand the asset over', 'APPROVED → ACTIVE within the booked period (requester or ASSET_MANAGER); the asset becomes LOANED.', 'EMPLOYEE', { errors: ['ASSET_UNAVAILABLE', 'LOAN_OUTSIDE_PERIOD'] });
+  action('return', 'returnLoan', 'Return the asset', "ACTIVE → RETURNED; the requester sends the asset's scanned QR token (an ASSET_MANAGER may omit it). The asset becomes AVAILABLE.", 'EMPLOYEE', { body: s.returnLoanBody, errors: ['QR_CODE_MISMATCH'] });
+  action('extend', 'extendLoan', 'Extend a loan', 'Per policy: NOT_ALLOWED (409 EXTENSION_NOT_ALLOWED for employees), AUTOMATIC (applied at once), REQUIRES_APPROVAL (filed as extensionRequestedEndDate for the approver). A manager\'s extension applies at once. The new range is checked for conflicts.', 'EMPLOYEE', { body: s.extendLoanBody, errors: ['LOAN_CONFLICT', 'EXTENSION_NOT_ALLOWED'] });
+  registerTenantOperation(registry, {
+    method: 'get', path: '/v1/assets/{id}/availability', operationId: 'getAssetAvailability', summary: 'Availability of an asset', tag, role: 'EMPLOYEE', params: AssetIdParams, query: loan.AvailabilityQuery,
+    description: 'Busy ranges (approved and active loans) and overlapping pending requests in [from, to] (at most 366 days), for showing conflicts before a request is filed.',
+    success: { status: 200, description: 'The availability.', schema: s.availability },
+    errors: ['ASSET_NOT_FOUND'],
+  });
+  registerTenantOperation(registry, {
+    method: 'get', path: '/v1/loan-policy', operationId: 'getLoanPolicy', summary: 'Get the loan policy', tag: 'Organisation', role: 'EMPLOYEE',
+    success: { status: 200, description: 'The policy, with defaults where never set.', schema: s.loanPolicy },
+  });
+  registerTenantOperation(registry, {
+    method: 'patch', path: '/v1/loan-policy', operationId: 'updateLoanPolicy', summary: 'Change the loan policy', tag: 'Organisation', role: 'ADMIN', body: s.updateLoanPolicyBody,
+    description: 'Records LOAN_POLICY_UPDATED with the changed settings.',
+    success: { status: 200, description: 'The policy after the change.', schema: s.loanPolicy },
+  });
+  registerTenantOperation(registry, {
+    method: 'get', path: '/v1/notifications', operationId: 'listNotifications', summary: 'List my notifications', tag: 'Notifications', role: 'EMPLOYEE', query: ListNotificationsQuery,
+    success: { status: 200, description: 'One page of the caller\'s notifications.', schema: s.notificationPage },
+  });
+  registerTenantOperation(registry, {
+    method: 'post', path: '/v1/notifications/{id}/read', operationId: 'markNotificationRead', summary: 'Mark a notification read', tag: 'Notifications', role: 'EMPLOYEE', params: NotificationIdParams,
+    success: { status: 200, description: 'The notification.', schema: s.notification },
+    errors: ['NOTIFICATION_NOT_FOUND'],
+  });
+}

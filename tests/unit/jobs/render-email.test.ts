@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { svgLogoDataUri } from '@/emails/svg-logo';
+import { type EmailTenant, InvalidEmailPayloadError, parseEmailPayload } from '@/lib/notifications/email-templates';
+import { renderEmail, renderEmailPayload, tenantBaseUrl } from '@/lib/notifications/render-email';
+
+const loanId = '6f1c2a9e-4b1d-4c8e-9a51-0d2f3b4c5d6e';
+const logo = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#fff"/></svg>';
+const tenant: EmailTenant = { name: 'Acme Corporation', slug: 'acme', branding: { primaryColor: '#1f4f8a', accentColor: '#f2a93b', mutedColor: '#777777', logoSvg: logo } };
+
+const samples = {
+  'loan-requested': { loanId, assetName: 'Dell Latitude 7440', assetInventoryNumber: 'ACME-0001', requesterName: 'Emma Stone', startDate: '2026-05-04', endDate: '2026-05-08', purpose: 'Customer visit', approverName: 'Marcus Reyes' },
+  'loan-approved': { loanId, assetName: 'Dell Latitude 7440', startDate: '2026-05-04', endDate: '2026-05-08', approverName: 'Marcus Reyes' },
+  'loan-rejected': { loanId, assetName: 'Dell Latitude 7440', startDate: '2026-05-04', endDate: '2026-05-08', reason: 'Needed for the audit' },
+  'loan-reminder': { loanId, assetName: 'Dell Latitude 7440', endDate: '2026-05-08', daysLeft: 3 },
+  'loan-overdue': { loanId, assetName: 'Dell Latitude 7440', endDate: '2026-05-08' },
+} as const;
+
+const expectedSubjects = {
+  'loan-requested': 'Loan request: Dell Latitude 7440 (4 May 2026 – 8 May 2026)',
+  'loan-approved': 'Your loan of Dell Latitude 7440 is approved',
+  'loan-rejected': 'Your loan request for Dell Latitude 7440 was declined',
+  'loan-reminder': 'Reminder: please return Dell Latitude 7440 by 8 May 2026',
+  'loan-overdue': 'Overdue: please return Dell Latitude 7440',
+};
+
+describe('renderEmail', () => {
+  it.each(Object.keys(samples) as (keyof typeof samples)[])('renders %s with subject, branded HTML and plain text', async (template) => {
+    const email = await renderEmailPayload(parseEmailPayload({ template, to: 'emma@acme.example', data: samples[template] }), tenant);
+
+    expect(email.subject).toBe(expectedSubjects[template]);
+    expect(email.html).toContain('Dell Latitude 7440');
+    expect(email.html).toContain('Acme Corporation');
+    expect(email.html).toContain('background-color:#1f4f8a');
+    expect(email.html).toContain('background-color:#f2a93b');
+    expect(email.html).toContain('color:#777777');
+    expect(email.html).toContain(`href="http://acme.localhost:3000/loans/${loanId}"`);
+    expect(email.html).toContain('src="data:image/svg+xml;base64,');
+    expect(email.text).toContain('Dell Latitude 7440');
+    expect(email.text).toContain(`http://acme.localhost:3000/loans/${loanId}`);
+    expect(email.text).not.toContain('<');
+  });
+
+  it('escapes data and ignores branding colours that are not plain hex', async () => {
+    const email = await renderEmail('loan-rejected', { ...samples['loan-rejected'], reason: '<img src=x onerror=alert(1)>' }, {
+      ...tenant,
+      branding: { primaryColor: 'red;background-image:url(https://tracker.example/p.gif)' },
+    });
+
+    expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(email.html).not.toContain('<img src=x');
+    expect(email.html).not.toContain('tracker.example');
+    expect(email.html).toContain('background-color:#1e3a8a');
+  });
+
+  it('uses the tenant subject and intro for approvals and reminders only', async () => {
+    const branded: EmailTenant = {
+      ...tenant,
+      branding: { emailTemplates: { loanApproved: { subject: 'Good news\nfrom Acme', intro: 'Enjoy your gear!' }, reminder: { subject: 'Bring it back' } } },
+    };
+
+    const approvedEmail = await renderEmail('loan-approved', samples['loan-approved'], branded);
+    expect(approvedEmail.subject).toBe('Good news from Acme');
+    expect(approvedEmail.html).toContain('Enjoy your gear!');
+    expect((await renderEmail('loan-reminder', samples['loan-reminder'], branded)).subject).toBe('Bring it back');
+    expect((await renderEmail('loan-rejected', samples['loan-rejected'], branded)).subject).toBe(expectedSubjects['loan-rejected']);
+  });
+
+  it('builds links on the tenant sub-domain of APP_BASE_URL', async () => {
+    expect(tenantBaseUrl('acme', 'https://quartermaster.app/')).toBe('https://acme.quartermaster.app');
+    expect(tenantBaseUrl('acme', undefined)).toBe('http://acme.localhost:3000');
+    const email = await renderEmail('loan-overdue', samples['loan-overdue'], tenant, { appBaseUrl: 'https://quartermaster.app' });
+    expect(email.html).toContain(`href="https://acme.quartermaster.app/loans/${loanId}"`);
+  });
+
+  it('does not embed a logo with active or external content', async () => {
+    const email = await renderEmail('loan-overdue', samples['loan-overdue'], { ...tenant, branding: { logoSvg: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' } });
+    expect(email.html).not.toContain('data:image/svg+xml');
+    expect(email.html).toContain('Acme Corporation');
+  });
+});
+
+describe('svgLogoDataUri', () => {
+  it('embeds a plain SVG document as base64', () => {
+    expect(svgLogoDataUri(logo)).toBe(`data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`);
+    expect(svgLogoDataUri(`<?xml version="1.0"?>\n<!-- logo -->\n${logo}`)).not.toBeNull();
+    expect(svgLogoDataUri('<svg><defs><linearGradient id="g"/></defs><rect fill="url(#g)"/><use href="#g"/></svg>')).not.toBeNull();
+  });
+
+  it.each([
+    ['a script', '<svg><script>alert(1)</script></svg>'],
+    ['a script with odd spacing', '<svg>< script >alert(1)</script></svg>'],
+    ['an event handler', '<svg onload="alert(1)"><rect/></svg>'],
+    ['an event handler on a child', '<svg><rect\nonclick=alert(1) /></svg>'],
+    ['foreignObject', '<svg><foreignObject><div>x</div></foreignObject></svg>'],
+    ['a javascript: link', '<svg><a href="javascript:alert(1)"><rect/></a></svg>'],
+    ['an external image', '<svg><image href="https://tracker.example/p.gif"/></svg>'],
+    ['an external stylesheet reference', '<svg><rect style="fill:url(https://tracker.example/p.svg#x)"/></svg>'],
+    ['an entity declaration', '<!DOCTYPE svg [<!ENTITY x "y">]><svg>&x;</svg>'],
+    ['a non-SVG root', '<html><svg></svg></html>'],
+    ['content after the root', '<svg></svg><p>x</p>'],
+    ['an empty value', ''],
+  ])('refuses %s', (_label, svg) => {
+    expect(svgLogoDataUri(svg)).toBeNull();
+  });
+});
+
+describe('parseEmailPayload', () => {
+  it('refuses unknown templates, bad recipients and data that does not fit the template', () => {
+    expect(() => parseEmailPayload({ template: 'toString', to: 'a@b.example', data: {} })).toThrow(InvalidEmailPayloadError);
+    expect(() => parseEmailPayload({ template: 'loan-overdue', to: 'not an address', data: samples['loan-overdue'] })).toThrow(/recipient/);
+    expect(() => parseEmailPayload({ template: 'loan-overdue', to: 'a@b.example', data: { ...samples['loan-overdue'], endDate: 'soon' } })).toThrow(/endDate/);
+    expect(parseEmailPayload({ template: 'loan-overdue', to: 'a@b.example', data: samples['loan-overdue'] })).toEqual({ template: 'loan-overdue', to: 'a@b.example', data: samples['loan-overdue'] });
+  });
+});
