@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { getConfig } from '@/lib/config';
-import { DEMO_TENANT_COOKIE, encodeTenantKey, TENANT_HEADER, tenantFromHost } from '@/lib/tenancy/tenant-from-host';
+import { DEMO_TENANT_COOKIE, encodeTenantKey, PATH_HEADER, TENANT_HEADER, tenantFromHost } from '@/lib/tenancy/tenant-from-host';
 
 // Routing only: host -> tenant key in a request header. Whether the tenant exists, and who may do what,
 // is decided on the server by the route or page (DESIGN.md: the proxy never authorises).
@@ -15,6 +15,8 @@ export function proxy(request: NextRequest) {
   // A client must never choose its tenant by sending this header itself.
   headers.delete(TENANT_HEADER);
   if (key) headers.set(TENANT_HEADER, encodeTenantKey(key));
+  // Pages cannot see their own URL; the sign-in gate uses it to come back after signing in.
+  headers.set(PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   const response = NextResponse.next({ request: { headers } });
   if (DEMO_MODE && key && 'slug' in key && tenantParam && !request.nextUrl.pathname.startsWith('/api/')) {
     response.cookies.set(DEMO_TENANT_COOKIE, key.slug, { httpOnly: true, sameSite: 'lax', path: '/' });

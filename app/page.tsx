@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { getConfig } from '@/lib/config';
 import { demoTenants } from '@/db/seed/demo-tenants';
 import { currentTenant } from './current-tenant';
@@ -9,18 +9,8 @@ export const dynamic = 'force-dynamic';
 export default async function HomePage() {
   const { key, organisation } = await currentTenant();
   if (key && !organisation) notFound();
-  if (organisation) {
-    return (
-      <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-4 px-6">
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand">Quartermaster</p>
-        <h1 className="text-3xl font-semibold">{organisation.name}</h1>
-        <p className="text-slate-600">
-          This organisation&apos;s equipment is managed with Quartermaster. The REST API is served under{' '}
-          <code className="rounded bg-slate-200 px-1">/api/v1</code>.
-        </p>
-      </main>
-    );
-  }
+  // A tenant's address opens its portal; the dashboard sends a signed-out visitor to the branded login.
+  if (organisation) redirect('/dashboard');
   const { DEMO_MODE } = getConfig();
   return (
     <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-6 px-6">
@@ -30,7 +20,7 @@ export default async function HomePage() {
         <nav aria-label="Demo organisations" className="flex flex-col gap-2">
           <p className="font-medium">Open a demo organisation:</p>
           {demoTenants.map((t) => (
-            <Link key={t.slug} href={`/?tenant=${t.slug}`} className="text-brand underline underline-offset-4">
+            <Link key={t.slug} href={`/login?tenant=${t.slug}`} className="text-brand underline underline-offset-4">
               {t.name}
             </Link>
           ))}

@@ -30,6 +30,13 @@ const configSchema = z
     OIDC_ISSUER: optionalUrl,
     JWKS_URL: optionalUrl,
     API_AUDIENCE: z.string().default('https://api.quartermaster.local'),
+    OIDC_CLIENT_ID: z.string().min(1).default('quartermaster-web'),
+    OIDC_CLIENT_SECRET: optionalString,
+    AUTH_SECRET: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
     UPSTASH_REDIS_REST_URL: optionalUrl,
     UPSTASH_REDIS_REST_TOKEN: optionalString,
     REDIS_URL: optionalUrl,

@@ -10,7 +10,7 @@ export OIDC_ISSUER="${OIDC_ISSUER:-http://127.0.0.1:${IDP_PORT}}"
 export ENABLE_API_DOCS="${ENABLE_API_DOCS:-true}"
 port="${PORT:-3000}"
 
-if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib db components proxy.ts next.config.ts -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
+if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib db components emails auth.ts proxy.ts next.config.ts -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
   node_modules/.bin/next build
 fi
 
@@ -18,5 +18,5 @@ node_modules/.bin/tsx scripts/dev-idp.ts &
 idp_pid=$!
 trap 'kill "$idp_pid" 2>/dev/null || true' EXIT INT TERM
 
-echo "Quartermaster: http://localhost:${port}/?tenant=acme  (API: http://localhost:${port}/api/v1, health: /api/health)"
+echo "Quartermaster: http://acme.localhost:${port} (or http://localhost:${port}/?tenant=acme); API: /api/v1, health: /api/health"
 node_modules/.bin/next start --port "$port"

@@ -16,6 +16,7 @@ const identityProvider = createIdentityProvider({
   audience,
   keys: await loadOrCreateSigningKeys(resolve('.data/dev-idp/jwks.json')),
   accounts: demoAccounts,
+  allowLocalRedirects: true,
   clients: {
     integration: {
       serviceAccount: { organisationId: acmeAdmin.organisationId, userId: 'acme-integration', role: 'ASSET_MANAGER' },

@@ -1,5 +1,7 @@
 // Pure host parsing, shared by proxy.ts and tests; no database access here (the proxy only routes).
 export const TENANT_HEADER = 'x-quartermaster-tenant';
+/** The requested path and query, for pages that must come back to it after signing in. */
+export const PATH_HEADER = 'x-quartermaster-path';
 export const DEMO_TENANT_COOKIE = 'qm_demo_tenant';
 
 export type TenantKey = { slug: string } | { domain: string };

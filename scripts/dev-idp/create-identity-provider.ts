@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { errors, type ClientMetadata, type Configuration } from 'oidc-provider';
+import Provider, { errors, type Client, type ClientMetadata, type Configuration } from 'oidc-provider';
 import { toTokenClaims, type DevAccount, type ServiceAccount } from './dev-account';
 import { handleDevRoute, type DevRouteContext } from './dev-routes';
 import { generateSigningKey, type PrivateSigningJwk } from './signing-keys';
@@ -22,6 +22,11 @@ export type IdentityProviderOptions = {
   keys?: PrivateSigningJwk[];
   accounts: DevAccount[];
   clients?: DevIdpClients;
+  /**
+   * Also accept the web client's callback on any loopback host and port (acme.localhost:3000,
+   * 127.0.0.1:54321, ...): every tenant is its own host, and tests pick free ports.
+   */
+  allowLocalRedirects?: boolean;
 };
 
 export type IdentityProvider = {
@@ -69,6 +74,7 @@ export function createIdentityProvider(options: IdentityProviderOptions): Identi
       });
       const issuer = options.issuer ?? `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const provider = new Provider(issuer, buildConfiguration(options, accounts, keys));
+      if (options.allowLocalRedirects) allowLocalRedirects(provider);
       provider.on('server_error', (_ctx, error) => console.error('[dev-idp] server error', error));
       running = { issuer, context: { provider, accounts }, callback: provider.callback() };
       return { issuer };
@@ -81,6 +87,24 @@ export function createIdentityProvider(options: IdentityProviderOptions): Identi
       server.closeAllConnections();
       await closed;
     },
+  };
+}
+
+const LOCAL_HOST = /^(?:127\.0\.0\.1|localhost|[a-z0-9-]+\.localhost)$/;
+
+function isLocalCallback(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' && LOCAL_HOST.test(url.hostname) && url.pathname === '/api/auth/callback/oidc' && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+function allowLocalRedirects(provider: Provider): void {
+  const registered = provider.Client.prototype.redirectUriAllowed;
+  provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(this: Client, value: string) {
+    return registered.call(this, value) || isLocalCallback(value);
   };
 }
 

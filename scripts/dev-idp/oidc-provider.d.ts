@@ -69,10 +69,15 @@ declare module 'oidc-provider' {
     save(): Promise<string>;
   }
 
+  export class Client {
+    redirectUriAllowed(value: string): boolean;
+  }
+
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);
     readonly issuer: string;
     readonly Grant: typeof Grant;
+    readonly Client: typeof Client;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     on(event: 'server_error', listener: (ctx: unknown, error: Error) => void): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;

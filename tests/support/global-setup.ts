@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import postgres from 'postgres';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { demoAccounts } from '@/db/seed/demo-accounts';
 import { createIdentityProvider } from '@/scripts/dev-idp/create-identity-provider';
 import { generateSigningKey } from '@/scripts/dev-idp/signing-keys';
 import { startAppServer } from './start-app-server';
-import { databaseUrl, testAudience, testDatabase, testRedisUrl } from './test-env';
+import { testAudience, testRedisUrl } from './test-env';
+import { createTestDatabase, dropTestDatabase } from './test-database';
 
 declare module 'vitest' {
   // Module augmentation merges declarations, which only an interface can do.
@@ -21,31 +21,6 @@ declare module 'vitest' {
   }
 }
 
-/** A fresh database per run (audit rows cannot be deleted, by design), and a login role that cannot bypass RLS. */
-async function dropTestDatabase(): Promise<void> {
-  const admin = postgres(testDatabase.adminUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${testDatabase.name}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function createTestDatabase(): Promise<{ ownerUrl: string; appUrl: string }> {
-  const admin = postgres(testDatabase.adminUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`CREATE DATABASE "${testDatabase.name}"`);
-    const [role] = await admin`select 1 from pg_roles where rolname = ${testDatabase.appRole}`;
-    if (!role) await admin.unsafe(`CREATE ROLE "${testDatabase.appRole}" LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    ownerUrl: databaseUrl(testDatabase.adminUrl, testDatabase.name),
-    appUrl: databaseUrl(testDatabase.adminUrl, testDatabase.name, testDatabase.appRole),
-  };
-}
-
 export default async function setup(project: TestProject) {
   const { ownerUrl, appUrl } = await createTestDatabase();
   const signingKey = await generateSigningKey();
@@ -57,6 +32,7 @@ export default async function setup(project: TestProject) {
     DATABASE_OWNER_URL: ownerUrl,
     SEED_DEMO_DATA: 'true',
     OIDC_ISSUER: issuer,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
     API_AUDIENCE: testAudience,
     WEB_DOMAIN: 'localhost',
     DEMO_MODE: 'false',

@@ -47,6 +47,10 @@ export async function startMailSink(apiKey = `re_test_${randomUUID().replaceAll(
   let failures = 0;
 
   async function handle(req: IncomingMessage): Promise<Answer> {
+    // Not part of Resend's API: lets browser tests, which run in another process, read what was sent.
+    if (req.method === 'GET' && req.url === '/emails' && req.headers.authorization === `Bearer ${apiKey}`) {
+      return { status: 200, body: { data: stored } };
+    }
     if (req.method !== 'POST' || req.url !== '/emails') return error(404, 'not_found', 'Unknown endpoint');
     requests += 1;
     if (req.headers.authorization !== `Bearer ${apiKey}`) return error(401, 'missing_api_key', 'Missing or wrong API key');

@@ -16,9 +16,9 @@ export async function freePort(): Promise<number> {
 export type AppServer = { baseUrl: string; port: number; stop: () => Promise<void>; output: () => string };
 
 /** Starts the production build (`next start`) on 127.0.0.1 with the given environment. */
-export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
+export async function startAppServer(env: Record<string, string>, options: { port?: number } = {}): Promise<AppServer> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('No production build found: run `npm run build` first (npm test does).');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let output = '';
   const child: ChildProcess = spawn('node_modules/.bin/next', ['start', '--hostname', '127.0.0.1', '--port', String(port)], {
     env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },

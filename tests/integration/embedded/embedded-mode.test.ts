@@ -34,10 +34,14 @@ describe('embedded default (PGlite, demo mode)', () => {
     expect(await response.json()).toMatchObject({ status: 'ok', database: { status: 'ok', mode: 'pglite' } });
   });
 
-  it('serves the seeded tenant chosen with ?tenant=', async () => {
-    const page = await get('/?tenant=acme');
+  it('serves the seeded tenant chosen with ?tenant=, with the demo sign-in', async () => {
+    const page = await get('/login?tenant=acme');
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Acme Corporation');
+    const html = await page.text();
+    expect(html).toContain('Sign in to Acme Corporation');
+    expect(html).toContain('Demo: sign in as a seeded user');
+    expect(html).toContain('value="acme-manager"');
+    expect(html).not.toContain('value="globex-manager"');
     expect(page.headers.get('set-cookie')).toContain('qm_demo_tenant=acme');
 
     const assets = await get('/api/v1/assets?tenant=acme&limit=5', await tokenFor('acme-manager'));

@@ -62,15 +62,24 @@ describe('which host serves which tenant', () => {
 });
 
 describe('pages', () => {
-  it("shows a known tenant's name on its start page", async () => {
-    const response = await call('GET', '/', { tenant: tenantA.slug });
+  it("shows a known tenant's name on its sign-in page", async () => {
+    const response = await call('GET', '/login', { tenant: tenantA.slug });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.text).toContain(`Tenant ${tenantA.slug}`);
   });
 
+  it("sends a tenant's start page to the portal, and a signed-out visitor on to the sign-in page", async () => {
+    const start = await call('GET', '/', { tenant: tenantA.slug });
+    expect(start.status).toBe(307);
+    expect(start.headers.location).toBe('/dashboard');
+    const dashboard = await call('GET', '/dashboard', { tenant: tenantA.slug });
+    expect(dashboard.status).toBe(307);
+    expect(dashboard.headers.location).toBe('/login?callbackUrl=%2Fdashboard');
+  });
+
   it('answers an unknown sub-domain with a 404 page that says so', async () => {
-    const response = await call('GET', '/', { tenant: 'no-such-tenant' });
+    const response = await call('GET', '/login', { tenant: 'no-such-tenant' });
     expect(response.status).toBe(404);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.text).toContain('We could not find that page');
@@ -91,7 +100,7 @@ describe('a client-sent x-quartermaster-tenant header is ignored', () => {
       const response = await call('GET', '/api/v1/assets', { host: apex(), token: tokenA, headers: { 'x-quartermaster-tenant': value } });
       expectTenantNotFound(response, {});
     }
-    const page = await call('GET', '/', { host: apex(), headers: { 'x-quartermaster-tenant': `slug:${tenantA.slug}` } });
+    const page = await call('GET', '/login', { host: apex(), headers: { 'x-quartermaster-tenant': `slug:${tenantA.slug}` } });
     expect(page.text).not.toContain(`Tenant ${tenantA.slug}`);
   });
 
@@ -138,7 +147,7 @@ describe('custom domains', () => {
       expect(response.status, host).toBe(200);
       expect(ids(response)).toEqual([corpAsset]);
     }
-    const page = await call('GET', '/', { host: 'assets.example-corp.test' });
+    const page = await call('GET', '/login', { host: 'assets.example-corp.test' });
     expect(page.status).toBe(200);
     expect(page.text).toContain(`Tenant ${corp.slug}`);
   });
@@ -161,7 +170,7 @@ describe('custom domains', () => {
 
 describe('demo-mode selection is off (DEMO_MODE=false)', () => {
   it('has the seeded demo tenant acme at its sub-domain (control)', async () => {
-    const response = await call('GET', '/', { tenant: 'acme' });
+    const response = await call('GET', '/login', { tenant: 'acme' });
     expect(response.status).toBe(200);
     expect(response.text).toContain('Acme Corporation');
   });

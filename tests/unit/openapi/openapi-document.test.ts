@@ -22,7 +22,7 @@ const document = JSON.parse(JSON.stringify(buildOpenApiDocument())) as Document;
 const operationMethods: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
 // Served under /api but not operations of the API: the document itself, and the JSON 404 for unknown paths.
 // Not part of the public API: the document itself, the JSON 404 catch-all, and the Inngest job endpoint.
-const notDescribed = new Set(['/openapi.json', '/[...path]', '/inngest']);
+const notDescribed = new Set(['/openapi.json', '/[...path]', '/inngest', '/auth/[...nextauth]']);
 
 type RouteExport = { method: Method; builder: string; role?: string; allowed?: string[] };
 

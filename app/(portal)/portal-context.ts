@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { forbidden, notFound, redirect } from 'next/navigation';
+import { headers } from 'next/headers';
+import { cache } from 'react';
+import { auth } from '@/auth';
+import type { Tx } from '@/db/client';
+import type { RequestContext, TenantOrganisation } from '@/lib/api/context';
+import { hasRole, type Role } from '@/lib/auth/roles';
+import { getDb } from '@/lib/db/get-db';
+import { withTenant } from '@/lib/tenancy/with-tenant';
+import { safeReturnPath } from '@/lib/portal/safe-return-path';
+import { PATH_HEADER } from '@/lib/tenancy/tenant-from-host';
+import { getPortalUser } from '@/lib/users/get-portal-user';
+import { currentTenant } from '../current-tenant';
+
+export type { ActionResult } from '@/lib/portal/action-result';
+export { toActionError as portalActionError } from '@/lib/portal/action-result';
+
+export type PortalContext = {
+  organisation: TenantOrganisation;
+  user: { id: string; personId: string; role: Role; name: string; email: string | null };
+  requestId: string;
+  now: Date;
+};
+
+// One lookup per render, however many components ask.
+const loadPortalContext = cache(async (): Promise<PortalContext | 'signed-out' | 'inactive'> => {
+  const { key, organisation } = await currentTenant();
+  if (!organisation) {
+    if (key) notFound();
+    redirect('/');
+  }
+  const session = await auth();
+  // A session belongs to the organisation it was opened for; anything else is treated as no session.
+  if (!session?.userId || session.organisationId !== organisation.id) return 'signed-out';
+  const user = await withTenant(await getDb(), organisation.id, (tx) => getPortalUser(tx, organisation.id, session.userId));
+  if (!user) return 'signed-out';
+  if (!user.isActive) return 'inactive';
+  return {
+    organisation,
+    user: { id: user.id, personId: user.personId, role: user.role, name: user.name, email: user.email },
+    requestId: randomUUID(),
+    now: new Date(),
+  };
+});
+
+/**
+ * The gate of every portal page and server action: a signed-in, active user of this host's tenant with at
+ * least `minRole`. The database decides role and isActive on each request, so an admin's change applies at once.
+ */
+export async function requirePortalContext(minRole: Role = 'EMPLOYEE'): Promise<PortalContext> {
+  const context = await loadPortalContext();
+  if (context === 'signed-out') {
+    const back = safeReturnPath((await headers()).get(PATH_HEADER));
+    redirect(`/login?callbackUrl=${encodeURIComponent(back)}`);
+  }
+  if (context === 'inactive') redirect('/login?error=AccountDeactivated');
+  if (!hasRole(context.user.role, minRole)) forbidden();
+  return context;
+}
+
+/** One tenant-scoped RLS transaction for lib/ calls; afterCommit callbacks run only once it has committed. */
+export async function withPortalTransaction<T>(portal: PortalContext, fn: (tx: Tx, ctx: RequestContext) => Promise<T>): Promise<T> {
+  const afterCommit: (() => void)[] = [];
+  const result = await withTenant(await getDb(), portal.organisation.id, (tx) =>
+    fn(tx, {
+      organisationId: portal.organisation.id,
+      organisation: portal.organisation,
+      user: { id: portal.user.id, personId: portal.user.personId, role: portal.user.role },
+      requestId: portal.requestId,
+      now: portal.now,
+      afterCommit: (callback) => afterCommit.push(callback),
+    }),
+  );
+  for (const callback of afterCommit) callback();
+  return result;
+}

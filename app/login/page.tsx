@@ -1,0 +1,110 @@
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { auth } from '@/auth';
+import { demoAccounts } from '@/db/seed/demo-accounts';
+import { svgLogoDataUri } from '@/emails/svg-logo';
+import { TenantMark } from '@/components/portal/tenant-mark';
+import { buttonClasses } from '@/components/ui/button';
+import { isDemoSignInEnabled } from '@/lib/auth/demo-sign-in';
+import { brandCssVariables, resolveBrandColours } from '@/lib/branding/brand-colours';
+import { getConfig } from '@/lib/config';
+import { getDb } from '@/lib/db/get-db';
+import { getOrganisationProfile } from '@/lib/organisations/get-organisation-profile';
+import { safeReturnPath } from '@/lib/portal/safe-return-path';
+import { withTenant } from '@/lib/tenancy/with-tenant';
+import { currentTenant } from '../current-tenant';
+import { signInAsDemoUser, signInWithSso } from './actions';
+import { describeSignInError } from './sign-in-errors';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Sign in' };
+
+const roleLabels = { ADMIN: 'Admin', ASSET_MANAGER: 'Asset manager', EMPLOYEE: 'Employee' } as const;
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
+  const { key, organisation } = await currentTenant();
+  if (!organisation) {
+    if (key) notFound();
+    redirect('/');
+  }
+  const params = await searchParams;
+  const callbackUrl = safeReturnPath(typeof params.callbackUrl === 'string' ? params.callbackUrl : undefined);
+  const session = await auth();
+  if (session?.userId && session.organisationId === organisation.id && !params.error) redirect(callbackUrl);
+
+  const profile = await withTenant(await getDb(), organisation.id, (tx) => getOrganisationProfile(tx, organisation.id));
+  const branding = profile?.branding ?? {};
+  const logo = svgLogoDataUri(branding.logoSvg);
+  const config = getConfig();
+  const error = describeSignInError(typeof params.error === 'string' ? params.error : undefined);
+  const demoUsers = isDemoSignInEnabled(config) ? demoAccounts.filter((a) => a.organisationId === organisation.id) : [];
+
+  return (
+    <div style={brandCssVariables(resolveBrandColours(branding))} className="grid min-h-screen bg-surface lg:grid-cols-2">
+      <section aria-label={`${organisation.name} welcome`} className="flex flex-col justify-between gap-6 bg-brand px-6 py-8 text-brand-foreground sm:px-12 lg:gap-10 lg:py-16" data-testid="login-hero">
+        <div className="flex items-center gap-3">
+          <span className="rounded-lg bg-white p-1.5">
+            <TenantMark name={organisation.name} logoDataUri={logo} size={40} />
+          </span>
+          <span className="text-lg font-semibold">{organisation.name}</span>
+        </div>
+        <div className="max-w-md">
+          <p className="text-2xl font-semibold leading-tight sm:text-4xl" data-testid="login-tagline">
+            {branding.loginTagline ?? 'Borrow the equipment you need, return it on time.'}
+          </p>
+          <div className="mt-4 h-1 w-16 rounded bg-brand-accent lg:mt-6" aria-hidden="true" />
+        </div>
+        <p className="hidden text-sm opacity-80 lg:block">Powered by Quartermaster</p>
+      </section>
+      <main className="flex items-start justify-center px-6 py-8 lg:items-center lg:py-12">
+        <div className="w-full max-w-sm space-y-8">
+          <div>
+            <h1 className="text-2xl font-semibold text-slate-900">{`Sign in to ${organisation.name}`}</h1>
+            <p className="mt-2 text-sm text-slate-600">Use your organisation account. You will come back here once you have signed in.</p>
+          </div>
+          {error ? (
+            <p role="alert" data-testid="sign-in-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          ) : null}
+          {config.OIDC_ISSUER ? (
+            <form action={signInWithSso}>
+              <input type="hidden" name="callbackUrl" value={callbackUrl} />
+              <button type="submit" className={buttonClasses('primary', 'md', 'w-full')}>
+                Sign in with single sign-on
+              </button>
+            </form>
+          ) : (
+            <p className="text-sm text-slate-700">Single sign-on is not configured on this server (OIDC_ISSUER).</p>
+          )}
+          {demoUsers.length ? (
+            <section aria-labelledby="demo-heading" className="space-y-3 border-t border-slate-200 pt-6">
+              <div>
+                <h2 id="demo-heading" className="text-sm font-semibold text-slate-900">
+                  Demo: sign in as a seeded user
+                </h2>
+                <p className="text-xs text-slate-600">Only in the embedded demo. Pick a role to look around.</p>
+              </div>
+              <ul className="space-y-2">
+                {demoUsers.map((account) => (
+                  <li key={account.accountId}>
+                    <form action={signInAsDemoUser}>
+                      <input type="hidden" name="accountId" value={account.accountId} />
+                      <input type="hidden" name="callbackUrl" value={callbackUrl} />
+                      <button type="submit" className={buttonClasses('secondary', 'md', 'w-full justify-between')}>
+                        <span>{`${account.givenName} ${account.familyName}`}</span>
+                        <span className="text-xs text-slate-600">{roleLabels[account.role]}</span>
+                      </button>
+                    </form>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Role } from '@/lib/auth/roles';
+
+export type NavItem = { href: string; label: string; minRole: Role; section?: string };
+
+export const primaryNav: NavItem[] = [
+  { href: '/dashboard', label: 'Dashboard', minRole: 'EMPLOYEE' },
+  { href: '/admin/users', label: 'Administration', minRole: 'ADMIN', section: '/admin' },
+];
+
+export const adminNav: NavItem[] = [
+  { href: '/admin/users', label: 'Users', minRole: 'ADMIN' },
+  { href: '/admin/audit-log', label: 'Audit log', minRole: 'ADMIN' },
+  { href: '/admin/settings', label: 'Settings & loan policy', minRole: 'ADMIN' },
+  { href: '/admin/branding', label: 'Branding', minRole: 'ADMIN' },
+  { href: '/admin/backup', label: 'Backup', minRole: 'ADMIN' },
+];

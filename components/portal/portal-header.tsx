@@ -1,0 +1,44 @@
+import Link from 'next/link';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { hasRole, type Role } from '@/lib/auth/roles';
+import { primaryNav } from './nav-items';
+import { NavLinks } from './nav-links';
+import { signOutAction } from './sign-out';
+import { TenantMark } from './tenant-mark';
+
+const roleLabels: Record<Role, string> = { EMPLOYEE: 'Employee', ASSET_MANAGER: 'Asset manager', ADMIN: 'Admin' };
+
+type Props = { organisationName: string; logoDataUri: string | null; user: { name: string; email: string | null; role: Role } };
+
+export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
+  const links = primaryNav.filter((item) => hasRole(user.role, item.minRole));
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="h-1 bg-brand" aria-hidden="true" />
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
+        <Link href="/dashboard" className="flex min-w-0 items-center gap-3 rounded-md">
+          <TenantMark name={organisationName} logoDataUri={logoDataUri} />
+          <span className="truncate text-base font-semibold text-slate-900">{organisationName}</span>
+        </Link>
+        <div className="order-3 w-full sm:order-none sm:w-auto sm:flex-1">
+          <NavLinks label="Main" links={links} />
+        </div>
+        <div className="ml-auto flex items-center gap-3">
+          <div className="hidden text-right sm:block">
+            <p className="text-sm font-medium text-slate-900" data-testid="current-user-name">
+              {user.name}
+            </p>
+            <p className="text-xs text-slate-600">{user.email}</p>
+          </div>
+          <Badge tone="info">{roleLabels[user.role]}</Badge>
+          <form action={signOutAction}>
+            <button type="submit" className={buttonClasses('secondary', 'sm')}>
+              Sign out
+            </button>
+          </form>
+        </div>
+      </div>
+    </header>
+  );
+}

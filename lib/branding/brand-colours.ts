@@ -1,0 +1,62 @@
+import type { Branding } from '@/db/schema/organisations';
+
+export type BrandColours = { primary: string; primaryForeground: string; accent: string; background: string; muted: string };
+
+export const defaultBrandColours: BrandColours = {
+  primary: '#1f4f8a',
+  primaryForeground: '#ffffff',
+  accent: '#f2a93b',
+  background: '#f8fafc',
+  muted: '#64748b',
+};
+
+// Colours end up in style attributes and CSS variables, where React escapes HTML but not CSS; only plain
+// hex colours get through, so a value can never add a declaration of its own.
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+export function isHexColour(value: unknown): value is string {
+  return typeof value === 'string' && HEX_COLOUR.test(value);
+}
+
+function channel(value: number): number {
+  const c = value / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+export function relativeLuminance(hex: string): number {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+}
+
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Black or white, whichever reads better on the given background. */
+export function readableForeground(background: string): string {
+  return contrastRatio(background, '#ffffff') >= contrastRatio(background, '#111827') ? '#ffffff' : '#111827';
+}
+
+export function resolveBrandColours(branding: Branding): BrandColours {
+  const primary = isHexColour(branding.primaryColor) ? branding.primaryColor : defaultBrandColours.primary;
+  return {
+    primary,
+    primaryForeground: readableForeground(primary),
+    accent: isHexColour(branding.accentColor) ? branding.accentColor : defaultBrandColours.accent,
+    background: isHexColour(branding.backgroundColor) ? branding.backgroundColor : defaultBrandColours.background,
+    muted: isHexColour(branding.mutedColor) ? branding.mutedColor : defaultBrandColours.muted,
+  };
+}
+
+/** CSS custom properties for the Tailwind theme colours brand, brand-foreground, brand-accent, surface, muted. */
+export function brandCssVariables(colours: BrandColours): Record<string, string> {
+  return {
+    '--color-brand': colours.primary,
+    '--color-brand-foreground': colours.primaryForeground,
+    '--color-brand-accent': colours.accent,
+    '--color-surface': colours.background,
+    '--color-muted': colours.muted,
+  };
+}

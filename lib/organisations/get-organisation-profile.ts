@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { organisations } from '@/db/schema';
+import type { Branding } from '@/db/schema/organisations';
+import type { TenantOrganisation } from '@/lib/api/context';
+
+export type OrganisationProfile = {
+  id: string;
+  slug: string;
+  name: string;
+  planTier: TenantOrganisation['planTier'];
+  customDomain: string | null;
+  auditRetentionDays: number;
+  /** The tenant's own branding applies from Pro Standard up; below it everyone sees the defaults. */
+  brandingAllowed: boolean;
+  branding: Branding;
+};
+
+const BRANDED_PLANS: ReadonlySet<TenantOrganisation['planTier']> = new Set(['PRO_STANDARD', 'PRO_PLUS', 'ENTERPRISE']);
+
+export function isBrandingAllowed(planTier: TenantOrganisation['planTier']): boolean {
+  return BRANDED_PLANS.has(planTier);
+}
+
+export async function getOrganisationProfile(tx: Tx, organisationId: string): Promise<OrganisationProfile | null> {
+  const [row] = await tx
+    .select({
+      id: organisations.id,
+      slug: organisations.slug,
+      name: organisations.name,
+      planTier: organisations.planTier,
+      customDomain: organisations.customDomain,
+      auditRetentionDays: organisations.auditRetentionDays,
+      branding: organisations.branding,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  if (!row) return null;
+  const brandingAllowed = isBrandingAllowed(row.planTier);
+  return { ...row, brandingAllowed, branding: brandingAllowed ? row.branding : {} };
+}

@@ -1,0 +1,23 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { persons, users } from '@/db/schema';
+import type { Role } from '@/lib/auth/roles';
+
+export type PortalUser = { id: string; personId: string; role: Role; isActive: boolean; name: string; email: string | null };
+
+/** The signed-in user as the database knows them now: role and isActive are never taken from the session. */
+export async function getPortalUser(tx: Tx, organisationId: string, userId: string): Promise<PortalUser | null> {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      personId: users.personId,
+      role: users.role,
+      isActive: users.isActive,
+      name: sql<string>`${persons.firstName} || ' ' || ${persons.lastName}`,
+      email: users.email,
+    })
+    .from(users)
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)));
+  return row ?? null;
+}

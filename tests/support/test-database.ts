@@ -1,0 +1,27 @@
+import postgres from 'postgres';
+import { databaseUrl, testDatabase } from './test-env';
+
+/** A fresh database per run (audit rows cannot be deleted, by design), and a login role that cannot bypass RLS. */
+export async function createTestDatabase(): Promise<{ ownerUrl: string; appUrl: string }> {
+  const admin = postgres(testDatabase.adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE "${testDatabase.name}"`);
+    const [role] = await admin`select 1 from pg_roles where rolname = ${testDatabase.appRole}`;
+    if (!role) await admin.unsafe(`CREATE ROLE "${testDatabase.appRole}" LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    ownerUrl: databaseUrl(testDatabase.adminUrl, testDatabase.name),
+    appUrl: databaseUrl(testDatabase.adminUrl, testDatabase.name, testDatabase.appRole),
+  };
+}
+
+export async function dropTestDatabase(): Promise<void> {
+  const admin = postgres(testDatabase.adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${testDatabase.name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
