@@ -6,3 +6,4 @@ export * from './organisations';
 export * from './people';
 export * from './loans';
 export * from './notifications';
+export * from './portal';
