@@ -3,6 +3,7 @@ import { generateQrToken } from '@/lib/assets/generate-qr-token';
 import type { Database, Tx } from '../client';
 import { assets, auditLog, categories, type CustomFieldDefinition, locations, organisations, persons, users } from '../schema';
 import { demoAccounts } from './demo-accounts';
+import { seedDemoActivity } from './seed-demo-activity';
 import { demoCategories, demoFirstNames, demoLastNames, demoLocations, type DemoTenant, demoTenants } from './demo-tenants';
 
 type Role = 'EMPLOYEE' | 'ASSET_MANAGER' | 'ADMIN';
@@ -51,7 +52,7 @@ function seedUsersFor(tenant: DemoTenant, random: () => number): SeedUser[] {
   return [...demo, ...extra];
 }
 
-async function seedTenant(tx: Tx, tenant: DemoTenant): Promise<void> {
+async function seedTenant(tx: Tx, tenant: DemoTenant, now: Date): Promise<void> {
   const random = createRandom(tenant.slug.length * 7919);
   await tx.insert(organisations).values({ id: tenant.id, slug: tenant.slug, name: tenant.name, planTier: tenant.planTier });
 
@@ -100,9 +101,12 @@ async function seedTenant(tx: Tx, tenant: DemoTenant): Promise<void> {
     };
   });
   const assetRows = await tx.insert(assets).values(assetValues).returning({ id: assets.id, name: assets.name });
+  // The inventory was imported well before the seeded loans, so the log reads in the order things happened.
+  const importedAt = new Date(now.getTime() - 90 * 86_400_000);
   await tx.insert(auditLog).values(
     assetRows.map((a) => ({
       organisationId: tenant.id,
+      occurredAt: importedAt,
       actorType: 'SYSTEM' as const,
       action: 'ASSET_CREATED',
       targetType: 'ASSET',
@@ -112,10 +116,21 @@ async function seedTenant(tx: Tx, tenant: DemoTenant): Promise<void> {
       metadata: { source: 'seed' },
     })),
   );
+  await seedDemoActivity(tx, {
+    organisationId: tenant.id,
+    slug: tenant.slug,
+    organisationName: tenant.name,
+    now,
+    userIds: new Map(seedUsers.map((u, i) => [u.subject, userRows[i]!.id])),
+    availableAssets: assetRows.filter((_, i) => assetValues[i]!.status === 'AVAILABLE'),
+  });
 }
 
-/** Idempotent: a tenant that already exists is left as it is. Runs with the owner's connection. */
-export async function seedDemoData(db: Database): Promise<string[]> {
+/**
+ * Idempotent: a tenant that already exists is left as it is. Runs with the owner's connection. Loan dates are
+ * relative to the day of seeding, so a fresh demo always has loans due soon, overdue and awaiting approval.
+ */
+export async function seedDemoData(db: Database, now: Date = new Date()): Promise<string[]> {
   const seeded: string[] = [];
   for (const tenant of demoTenants) {
     const created = await db.transaction(async (tx) => {
@@ -123,7 +138,7 @@ export async function seedDemoData(db: Database): Promise<string[]> {
       await tx.execute(sql`select set_config('app.organisation_id', ${tenant.id}, true)`);
       const existing = await tx.select({ id: organisations.id }).from(organisations).where(sql`${organisations.slug} = ${tenant.slug}`);
       if (existing.length > 0) return false;
-      await seedTenant(tx, tenant);
+      await seedTenant(tx, tenant, now);
       return true;
     });
     if (created) seeded.push(tenant.slug);
