@@ -10,6 +10,7 @@ export const primaryNav: NavItem[] = [
 export const adminNav: NavItem[] = [
   { href: '/admin/users', label: 'Users', minRole: 'ADMIN' },
   { href: '/admin/audit-log', label: 'Audit log', minRole: 'ADMIN' },
+  { href: '/admin/news', label: 'News', minRole: 'ADMIN' },
   { href: '/admin/settings', label: 'Settings & loan policy', minRole: 'ADMIN' },
   { href: '/admin/branding', label: 'Branding', minRole: 'ADMIN' },
   { href: '/admin/backup', label: 'Backup', minRole: 'ADMIN' },

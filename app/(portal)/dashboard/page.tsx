@@ -1,9 +1,83 @@
+import { AdminDashboard } from '@/components/dashboard/admin-dashboard';
+import { EmployeeDashboard } from '@/components/dashboard/employee-dashboard';
+import { ManagerDashboard } from '@/components/dashboard/manager-dashboard';
+import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePortalContext } from '../portal-context';
+import { listAnnouncements } from '@/lib/announcements/list-announcements';
+import { getConfig } from '@/lib/config';
+import { getManagerKpis } from '@/lib/dashboard/get-manager-kpis';
+import { getSystemHealth } from '@/lib/dashboard/get-system-health';
+import { listApprovalQueue } from '@/lib/dashboard/list-approval-queue';
+import { listMyActiveLoans } from '@/lib/dashboard/list-my-active-loans';
+import { listOverdueLoans } from '@/lib/dashboard/list-overdue-loans';
+import { listRecentAuditEntries } from '@/lib/dashboard/list-recent-audit-entries';
+import { listNotifications } from '@/lib/notifications/in-app';
+import { getOrganisationProfile } from '@/lib/organisations/get-organisation-profile';
+import { type PortalContext, requirePortalContext, withPortalTransaction } from '../portal-context';
+import { approveLoanAction, markReminderReadAction, rejectLoanAction } from './actions';
 
 export const metadata = { title: 'Dashboard' };
 
+const NEWS_ON_DASHBOARD = 3;
+const REMINDERS_ON_DASHBOARD = 5;
+
+function firstName(name: string): string {
+  return name.split(' ')[0] ?? name;
+}
+
+async function EmployeeView({ portal }: { portal: PortalContext }) {
+  const data = await withPortalTransaction(portal, async (tx, ctx) => {
+    const [loans, reminders, unread, news] = await Promise.all([
+      listMyActiveLoans(tx, ctx),
+      listNotifications(tx, ctx, { limit: REMINDERS_ON_DASHBOARD }),
+      listNotifications(tx, ctx, { unread: true, limit: 1 }),
+      listAnnouncements(tx, ctx, NEWS_ON_DASHBOARD),
+    ]);
+    return { loans, reminders: reminders.data, unreadReminders: unread.pagination.total, news };
+  });
+  return (
+    <>
+      <PageHeader title={`Welcome back, ${firstName(portal.user.name)}`} description={`${portal.organisation.name} · your loans, reminders and news`} />
+      <EmployeeDashboard {...data} markReadAction={markReminderReadAction} />
+    </>
+  );
+}
+
+async function ManagerView({ portal }: { portal: PortalContext }) {
+  const data = await withPortalTransaction(portal, async (tx, ctx) => {
+    const [kpis, queue, overdue] = await Promise.all([getManagerKpis(tx, ctx), listApprovalQueue(tx, ctx), listOverdueLoans(tx, ctx)]);
+    return { kpis, queue, overdue };
+  });
+  return (
+    <>
+      <PageHeader
+        title="Asset management"
+        description={`${portal.organisation.name} · approvals, loans and inventory at a glance`}
+        actions={<ButtonLink href="/assets/new">Add asset</ButtonLink>}
+      />
+      <ManagerDashboard {...data} organisationName={portal.organisation.name} approveAction={approveLoanAction} rejectAction={rejectLoanAction} />
+    </>
+  );
+}
+
+async function AdminView({ portal }: { portal: PortalContext }) {
+  const data = await withPortalTransaction(portal, async (tx, ctx) => {
+    const [health, profile, audit] = await Promise.all([getSystemHealth(tx, ctx), getOrganisationProfile(tx, ctx.organisationId), listRecentAuditEntries(tx, ctx)]);
+    return { health, profile: profile!, audit };
+  });
+  const domain = data.profile.customDomain ?? `${data.profile.slug}.${getConfig().WEB_DOMAIN}`;
+  return (
+    <>
+      <PageHeader title="Administration overview" description={`${portal.organisation.name} · health, settings and recent activity`} />
+      <AdminDashboard {...data} domain={domain} uptimeSeconds={Math.floor(process.uptime())} />
+    </>
+  );
+}
+
+/** One dashboard per role: an admin sees the administration overview, a manager the manager's, an employee theirs. */
 export default async function DashboardPage() {
   const portal = await requirePortalContext();
-  return <PageHeader title={`Welcome, ${portal.user.name}`} description={portal.organisation.name} />;
+  if (portal.user.role === 'ADMIN') return <AdminView portal={portal} />;
+  if (portal.user.role === 'ASSET_MANAGER') return <ManagerView portal={portal} />;
+  return <EmployeeView portal={portal} />;
 }

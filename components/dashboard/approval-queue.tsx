@@ -1,0 +1,117 @@
+'use client';
+
+import { useActionState, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+import { FormMessage } from '@/components/ui/form-message';
+import { SubmitButton } from '@/components/ui/submit-button';
+import type { QueuedLoan } from '@/lib/dashboard/list-approval-queue';
+import type { ActionResult } from '@/lib/portal/action-result';
+import { formatDate } from './format';
+
+export type DecisionAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
+type Props = { loans: QueuedLoan[]; approveAction: DecisionAction; rejectAction: DecisionAction };
+
+/**
+ * Pending requests with one-click decisions. The outcome is announced above the list, because a decided
+ * request leaves the list (and with it anything written inside its row).
+ */
+export function ApprovalQueue({ loans, approveAction, rejectAction }: Props) {
+  const [outcome, setOutcome] = useState<ActionResult | null>(null);
+  return (
+    <div>
+      <div aria-live="polite" className={outcome ? 'px-5 pt-4' : undefined}>
+        <FormMessage result={outcome} />
+      </div>
+      {loans.length === 0 ? (
+        <p className="px-5 py-6 text-sm text-slate-600" data-testid="approval-queue-empty">
+          Nothing waits for your decision. New requests appear here as soon as they are filed.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100" data-testid="approval-queue">
+          {loans.map((loan) => (
+            <QueueRow key={loan.id} loan={loan} approveAction={approveAction} rejectAction={rejectAction} onDecided={setOutcome} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+type RowProps = { loan: QueuedLoan; approveAction: DecisionAction; rejectAction: DecisionAction; onDecided: (result: ActionResult) => void };
+
+function QueueRow({ loan, approveAction, rejectAction, onDecided }: RowProps) {
+  const reasonId = useId();
+  const [rejecting, setRejecting] = useState(false);
+  // Controlled, because React resets a form after its action and a refused reason must stay as typed.
+  const [reason, setReason] = useState('');
+  const decide = (action: DecisionAction, verb: string) => async (previous: ActionResult | null, formData: FormData) => {
+    const result = await action(previous, formData);
+    if (result.ok) onDecided({ ok: true, message: `${verb} ${loan.requesterName}’s request for ${loan.assetName}.` });
+    return result;
+  };
+  const [approval, approve] = useActionState(decide(approveAction, 'Approved'), null);
+  const [rejection, reject] = useActionState(decide(rejectAction, 'Rejected'), null);
+  const failure = approval && !approval.ok ? approval : rejection && !rejection.ok && !rejection.fieldErrors?.reason ? rejection : null;
+  const reasonError = rejection && !rejection.ok ? rejection.fieldErrors?.reason?.[0] : undefined;
+
+  return (
+    <li className="px-5 py-4" data-testid="approval-request" data-loan-id={loan.id}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-slate-900">{loan.assetName}</p>
+          <p className="mt-0.5 text-xs text-slate-600">
+            <span className="font-medium text-slate-800">{loan.requesterName}</span>
+            <span aria-hidden="true"> · </span>
+            {formatDate(loan.startDate)} – {formatDate(loan.endDate)}
+            <span aria-hidden="true"> · </span>
+            <span className="font-mono">{loan.inventoryNumber}</span>
+          </p>
+          <p className="mt-1 text-sm text-slate-700">“{loan.purpose}”</p>
+        </div>
+        {rejecting ? null : (
+          <div className="flex shrink-0 gap-2">
+            <form action={approve}>
+              <input type="hidden" name="loanId" value={loan.id} />
+              <SubmitButton size="sm" pendingLabel="Approving…" aria-label={`Approve ${loan.requesterName}’s request for ${loan.assetName}`}>
+                Approve
+              </SubmitButton>
+            </form>
+            <Button variant="secondary" size="sm" onClick={() => setRejecting(true)} aria-label={`Reject ${loan.requesterName}’s request for ${loan.assetName}`}>
+              Reject
+            </Button>
+          </div>
+        )}
+      </div>
+      {rejecting ? (
+        <form action={reject} className="mt-3 flex flex-col gap-3 rounded-lg bg-slate-50 p-3 sm:flex-row sm:items-end">
+          <input type="hidden" name="loanId" value={loan.id} />
+          <Field label="Reason for the borrower" htmlFor={reasonId} error={reasonError} className="flex-1">
+            <Input
+              id={reasonId}
+              name="reason"
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              required
+              minLength={3}
+              maxLength={1000}
+              autoFocus
+              placeholder="e.g. Needed for the audit that week"
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+            />
+          </Field>
+          <div className="flex gap-2">
+            <SubmitButton variant="danger" size="sm" pendingLabel="Rejecting…">
+              Reject request
+            </SubmitButton>
+            <Button variant="ghost" size="sm" onClick={() => setRejecting(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {failure ? <FormMessage result={failure} className="mt-3" /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,21 @@
+'use client';
+
+import { useActionState } from 'react';
+import { FormMessage } from '@/components/ui/form-message';
+import { SubmitButton } from '@/components/ui/submit-button';
+import type { ActionResult } from '@/lib/portal/action-result';
+
+type Action = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
+
+export function DeleteNewsButton({ id, title, action }: { id: string; title: string; action: Action }) {
+  const [result, formAction] = useActionState(action, null);
+  return (
+    <form action={formAction} className="flex flex-col items-end gap-2">
+      <input type="hidden" name="id" value={id} />
+      <SubmitButton variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" pendingLabel="Deleting…" aria-label={`Delete “${title}”`}>
+        Delete
+      </SubmitButton>
+      {result && !result.ok ? <FormMessage result={result} /> : null}
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { and, count, eq, lt, sql } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { assets, loans } from '@/db/schema';
+import type { RequestContext } from '@/lib/api/context';
+import { toIsoDate } from '@/lib/time';
+
+export type ManagerKpis = { totalAssets: number; activeLoans: number; awaitingApproval: number; overdue: number };
+
+/** The four numbers of the manager's dashboard; overdue loans are ACTIVE ones past their end date. */
+export async function getManagerKpis(tx: Tx, ctx: RequestContext): Promise<ManagerKpis> {
+  const today = toIsoDate(ctx.now);
+  const [[assetTotals], [loanTotals]] = await Promise.all([
+    tx.select({ total: count() }).from(assets).where(eq(assets.organisationId, ctx.organisationId)),
+    tx
+      .select({
+        active: sql<number>`count(*) filter (where ${loans.status} = 'ACTIVE')::int`,
+        pending: sql<number>`count(*) filter (where ${loans.status} = 'PENDING_APPROVAL')::int`,
+        overdue: sql<number>`count(*) filter (where ${and(eq(loans.status, 'ACTIVE'), lt(loans.endDate, today))})::int`,
+      })
+      .from(loans)
+      .where(eq(loans.organisationId, ctx.organisationId)),
+  ]);
+  return {
+    totalAssets: assetTotals?.total ?? 0,
+    activeLoans: loanTotals?.active ?? 0,
+    awaitingApproval: loanTotals?.pending ?? 0,
+    overdue: loanTotals?.overdue ?? 0,
+  };
+}
