@@ -26,13 +26,16 @@ export function EmployeeDashboard({ loans, reminders, unreadReminders, news, mar
   return (
     <div className="space-y-6">
       <QuickActions label="Quick actions" actions={actions} />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+      {/* On a phone the reminders come right after the loans: they are what needs doing. */}
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
           <ActiveLoansCard loans={loans} />
-          <NewsCard news={news} />
         </div>
-        <div>
+        <div className="lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <RemindersCard reminders={reminders} unreadCount={unreadReminders} markReadAction={markReadAction} />
+        </div>
+        <div className="lg:col-span-2">
+          <NewsCard news={news} />
         </div>
       </div>
     </div>

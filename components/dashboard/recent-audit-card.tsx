@@ -4,9 +4,8 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import type { RecentAuditEntry } from '@/lib/dashboard/list-recent-audit-entries';
 import { formatDateTime, humaniseAction } from './format';
 
-function targetLabel(entry: RecentAuditEntry): string {
-  const type = entry.targetType.charAt(0) + entry.targetType.slice(1).toLowerCase();
-  return `${type} ${entry.targetId.slice(0, 8)}`;
+function targetType(entry: RecentAuditEntry): string {
+  return entry.targetType.charAt(0) + entry.targetType.slice(1).toLowerCase();
 }
 
 export function RecentAuditCard({ entries }: { entries: RecentAuditEntry[] }) {
@@ -42,8 +41,11 @@ export function RecentAuditCard({ entries }: { entries: RecentAuditEntry[] }) {
                 </TD>
                 <TD className="whitespace-nowrap">{entry.actorName ?? (entry.actorType === 'SYSTEM' ? 'System' : 'Former user')}</TD>
                 <TD className="whitespace-nowrap font-medium">{humaniseAction(entry.action)}</TD>
-                <TD className="whitespace-nowrap font-mono text-xs text-slate-600" title={entry.targetId}>
-                  {targetLabel(entry)}
+                <TD className="min-w-48">
+                  <span className="block text-xs text-slate-500">{targetType(entry)}</span>
+                  <span className={entry.assetName ? 'text-slate-800' : 'font-mono text-xs text-slate-600'} title={entry.targetId}>
+                    {entry.assetName ?? entry.targetId.slice(0, 8)}
+                  </span>
                 </TD>
               </TR>
             ))}

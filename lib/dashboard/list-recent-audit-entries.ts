@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { auditLog, persons, users } from '@/db/schema';
+import { assets, auditLog, persons, users } from '@/db/schema';
 import type { RequestContext } from '@/lib/api/context';
 
 export type RecentAuditEntry = {
@@ -11,6 +11,8 @@ export type RecentAuditEntry = {
   action: string;
   targetType: string;
   targetId: string;
+  /** The asset the entry concerns (loans and assets), so that people see a name rather than an id. */
+  assetName: string | null;
 };
 
 export const RECENT_AUDIT_LIMIT = 8;
@@ -26,10 +28,12 @@ export async function listRecentAuditEntries(tx: Tx, ctx: RequestContext): Promi
       action: auditLog.action,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
+      assetName: assets.name,
     })
     .from(auditLog)
     .leftJoin(users, and(eq(users.organisationId, auditLog.organisationId), eq(users.id, auditLog.actorUserId)))
     .leftJoin(persons, and(eq(persons.organisationId, users.organisationId), eq(persons.id, users.personId)))
+    .leftJoin(assets, and(eq(assets.organisationId, auditLog.organisationId), eq(assets.id, auditLog.assetId)))
     .where(eq(auditLog.organisationId, ctx.organisationId))
     .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
     .limit(RECENT_AUDIT_LIMIT);
