@@ -47,7 +47,7 @@ test.describe('administration', () => {
     await expect(rows.first()).toContainText(staff.email);
     await expect(rows.first()).toContainText('Employee');
 
-    await page.getByLabel(`Role of ${staff.name}`).selectOption('ASSET_MANAGER');
+    await page.getByLabel(`Role of ${staff.name}`, { exact: true }).selectOption('ASSET_MANAGER');
     await page.getByRole('button', { name: `Save role of ${staff.name}` }).click();
     await expect(rows.first().getByRole('status')).toHaveText(`${staff.name} is now asset manager.`);
     await expect(rows.first()).toContainText('Asset manager');
@@ -93,7 +93,7 @@ test.describe('administration', () => {
     await expect(page.getByLabel('E-mail address')).toHaveValue('not-an-address');
 
     await page.getByLabel('E-mail address').fill(email);
-    await page.getByLabel('Role', { exact: true }).selectOption('ASSET_MANAGER');
+    await page.getByRole('region', { name: 'Invite by e-mail' }).getByLabel('Role').selectOption('ASSET_MANAGER');
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${email}.` })).toBeVisible();
     await expect(page.getByTestId('pending-invitations')).toContainText(email);
