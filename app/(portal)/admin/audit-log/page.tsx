@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { LocalDateTime } from '@/components/portal/local-date-time';
 import { Badge } from '@/components/ui/badge';
@@ -7,6 +8,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input, Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
+import { ValidationError } from '@/lib/api/errors';
 import { listAssetNames } from '@/lib/assets/list-asset-names';
 import { listAuditEntries } from '@/lib/audit/list-audit-entries';
 import { listAuditFilterOptions } from '@/lib/audit/list-audit-filter-options';
@@ -66,6 +68,10 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
     const assetIds = entries.data.flatMap((entry) => [entry.assetId, entry.target.type === 'ASSET' ? entry.target.id : null]).filter((id): id is string => Boolean(id));
     const [users, assets] = await Promise.all([listUserNames(tx, ctx.organisationId, userIds), listAssetNames(tx, ctx.organisationId, assetIds)]);
     return { options: filterOptions, page: entries, userNames: users, assetNames: assets };
+  }).catch((error: unknown) => {
+    // A stale or edited cursor in a shared link starts the same view from the newest entry.
+    if (error instanceof ValidationError && cursor) redirect(hrefOf(filters));
+    throw error;
   });
   const filtered = filterNames.some((name) => filters[name]);
 
@@ -113,12 +119,14 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
             <Field label="Target id" htmlFor="audit-target-id">
               <Input id="audit-target-id" name="targetId" defaultValue={filters.targetId} maxLength={100} placeholder="e.g. an asset's id" />
             </Field>
-            <Field label="From (UTC)" htmlFor="audit-from">
-              <Input id="audit-from" name="from" type="date" defaultValue={filters.from} />
-            </Field>
-            <Field label="To (UTC, inclusive)" htmlFor="audit-to">
-              <Input id="audit-to" name="to" type="date" defaultValue={filters.to} />
-            </Field>
+            <div className="grid grid-cols-2 gap-3 sm:contents">
+              <Field label="From (UTC)" htmlFor="audit-from">
+                <Input id="audit-from" name="from" type="date" defaultValue={filters.from} />
+              </Field>
+              <Field label="To (UTC, inclusive)" htmlFor="audit-to">
+                <Input id="audit-to" name="to" type="date" defaultValue={filters.to} />
+              </Field>
+            </div>
             <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
               <button type="submit" className={buttonClasses('primary')}>
                 Apply filters

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 import { Badge } from '@/components/ui/badge';
 import { ButtonLink, buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -6,6 +7,7 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LocalDateTime } from '@/components/portal/local-date-time';
+import { ValidationError } from '@/lib/api/errors';
 import { Role, roles } from '@/lib/auth/roles';
 import { listInvitations } from '@/lib/invitations/list-invitations';
 import { listUsers } from '@/lib/users/list-users';
@@ -63,7 +65,11 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
       }),
       listInvitations(tx, ctx, { limit: 100 }),
     ]),
-  );
+  ).catch((error: unknown) => {
+    // A stale or edited cursor in a shared link starts the same list from its first page.
+    if (error instanceof ValidationError && filters.cursor) redirect(pageHref(filters));
+    throw error;
+  });
   const filtered = Boolean(filters.q || filters.role || filters.status);
 
   return (
