@@ -101,7 +101,7 @@ function buildConfig(): NextAuthConfig {
         // A person signs in to the organisation whose address they opened, and only with its identities.
         if (!claims || claims.organisationId !== organisation.id) return '/login?error=WrongOrganisation';
         try {
-          const acting = await withTenant(await getDb(), organisation.id, (tx) => loadActingUser(tx, organisation.id, claims, randomUUID()));
+          const acting = await withTenant(await getDb(), organisation.id, (tx) => loadActingUser(tx, organisation.id, claims, randomUUID(), { signIn: true }));
           user.id = acting.id;
           user.organisationId = organisation.id;
           delete user.claims;

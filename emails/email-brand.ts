@@ -39,5 +39,5 @@ export function formatEmailDate(isoDate: string): string {
   return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-/** What every template receives; `intro` is the tenant's own opening line where branding overrides it. */
-export type EmailProps<T> = { data: T; brand: EmailBrand; loanUrl: string; intro?: string };
+/** What every template receives: `actionUrl` is its button's target; `intro` is the tenant's own opening line where branding overrides it. */
+export type EmailProps<T> = { data: T; brand: EmailBrand; actionUrl: string; intro?: string };

@@ -8,9 +8,9 @@ export function loanApprovedSubject(data: Data): string {
   return `Your loan of ${data.assetName} is approved`;
 }
 
-export function LoanApprovedEmail({ data, brand, loanUrl, intro }: EmailProps<Data>) {
+export function LoanApprovedEmail({ data, brand, actionUrl, intro }: EmailProps<Data>) {
   return (
-    <EmailLayout brand={brand} preview={loanApprovedSubject(data)} heading="Loan approved" action={{ label: 'View the loan', href: loanUrl }}>
+    <EmailLayout brand={brand} preview={loanApprovedSubject(data)} heading="Loan approved" action={{ label: 'View the loan', href: actionUrl }}>
       <EmailText>{intro ?? `Good news: ${data.approverName} approved your request to borrow ${data.assetName}.`}</EmailText>
       <EmailFacts
         brand={brand}

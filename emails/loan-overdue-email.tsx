@@ -8,9 +8,9 @@ export function loanOverdueSubject(data: Data): string {
   return `Overdue: please return ${data.assetName}`;
 }
 
-export function LoanOverdueEmail({ data, brand, loanUrl }: EmailProps<Data>) {
+export function LoanOverdueEmail({ data, brand, actionUrl }: EmailProps<Data>) {
   return (
-    <EmailLayout brand={brand} preview={loanOverdueSubject(data)} heading="Your loan is overdue" action={{ label: 'View the loan', href: loanUrl }}>
+    <EmailLayout brand={brand} preview={loanOverdueSubject(data)} heading="Your loan is overdue" action={{ label: 'View the loan', href: actionUrl }}>
       <EmailText>
         Your loan of {data.assetName} ended on {formatEmailDate(data.endDate)}. Please return it as soon as possible, or
         talk to your asset manager if you still need it.

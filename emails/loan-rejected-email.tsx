@@ -8,9 +8,9 @@ export function loanRejectedSubject(data: Data): string {
   return `Your loan request for ${data.assetName} was declined`;
 }
 
-export function LoanRejectedEmail({ data, brand, loanUrl }: EmailProps<Data>) {
+export function LoanRejectedEmail({ data, brand, actionUrl }: EmailProps<Data>) {
   return (
-    <EmailLayout brand={brand} preview={loanRejectedSubject(data)} heading="Loan request declined" action={{ label: 'View the request', href: loanUrl }}>
+    <EmailLayout brand={brand} preview={loanRejectedSubject(data)} heading="Loan request declined" action={{ label: 'View the request', href: actionUrl }}>
       <EmailText>Your request to borrow {data.assetName} was declined.</EmailText>
       <EmailFacts
         brand={brand}

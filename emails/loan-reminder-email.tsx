@@ -14,9 +14,9 @@ export function loanReminderSubject(data: Data): string {
   return `Reminder: please return ${data.assetName} by ${formatEmailDate(data.endDate)}`;
 }
 
-export function LoanReminderEmail({ data, brand, loanUrl, intro }: EmailProps<Data>) {
+export function LoanReminderEmail({ data, brand, actionUrl, intro }: EmailProps<Data>) {
   return (
-    <EmailLayout brand={brand} preview={`Your loan of ${data.assetName} ends ${whenDue(data.daysLeft)}`} heading="Your loan ends soon" action={{ label: 'View the loan', href: loanUrl }}>
+    <EmailLayout brand={brand} preview={`Your loan of ${data.assetName} ends ${whenDue(data.daysLeft)}`} heading="Your loan ends soon" action={{ label: 'View the loan', href: actionUrl }}>
       <EmailText>{intro ?? `Your loan of ${data.assetName} ends ${whenDue(data.daysLeft)}.`}</EmailText>
       <EmailFacts
         brand={brand}

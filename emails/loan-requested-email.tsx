@@ -8,13 +8,13 @@ export function loanRequestedSubject(data: Data): string {
   return `Loan request: ${data.assetName} (${formatEmailDate(data.startDate)} – ${formatEmailDate(data.endDate)})`;
 }
 
-export function LoanRequestedEmail({ data, brand, loanUrl }: EmailProps<Data>) {
+export function LoanRequestedEmail({ data, brand, actionUrl }: EmailProps<Data>) {
   return (
     <EmailLayout
       brand={brand}
       preview={`${data.requesterName} asks to borrow ${data.assetName}`}
       heading="New loan request"
-      action={{ label: 'Review the request', href: loanUrl }}
+      action={{ label: 'Review the request', href: actionUrl }}
     >
       <EmailText>Hello {data.approverName},</EmailText>
       <EmailText>

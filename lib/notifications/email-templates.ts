@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Branding } from '@/db/schema/organisations';
+import { Role } from '@/lib/auth/roles';
 
 const isoDate = z.iso.date();
 
@@ -20,6 +21,7 @@ export const emailTemplateSchemas = {
   'loan-rejected': z.object({ loanId: z.uuid(), assetName: z.string(), startDate: isoDate, endDate: isoDate, reason: z.string() }),
   'loan-reminder': z.object({ loanId: z.uuid(), assetName: z.string(), endDate: isoDate, daysLeft: z.number().int().min(0) }),
   'loan-overdue': z.object({ loanId: z.uuid(), assetName: z.string(), endDate: isoDate }),
+  welcome: z.object({ invitationId: z.uuid(), organisationName: z.string(), inviterName: z.string(), role: Role }),
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplateSchemas;

@@ -6,21 +6,27 @@ import { LoanOverdueEmail, loanOverdueSubject } from '@/emails/loan-overdue-emai
 import { LoanRejectedEmail, loanRejectedSubject } from '@/emails/loan-rejected-email';
 import { LoanReminderEmail, loanReminderSubject } from '@/emails/loan-reminder-email';
 import { LoanRequestedEmail, loanRequestedSubject } from '@/emails/loan-requested-email';
+import { WelcomeEmail, welcomeSubject } from '@/emails/welcome-email';
 import type { EmailPayload, EmailTemplateData, EmailTemplateName, EmailTenant } from './email-templates';
 
 type Template<T extends EmailTemplateName> = {
   subject: (data: EmailTemplateData<T>) => string;
   Component: (props: EmailProps<EmailTemplateData<T>>) => ReactElement;
+  /** Where the e-mail's button leads, on the tenant's own address. */
+  path: (data: EmailTemplateData<T>) => string;
   /** The key under branding.emailTemplates whose subject and intro replace the defaults. */
-  brandingKey?: 'loanApproved' | 'reminder';
+  brandingKey?: 'loanApproved' | 'reminder' | 'welcome';
 };
 
+const loanPath = (data: { loanId: string }) => `/loans/${encodeURIComponent(data.loanId)}`;
+
 const templates: { [T in EmailTemplateName]: Template<T> } = {
-  'loan-requested': { subject: loanRequestedSubject, Component: LoanRequestedEmail },
-  'loan-approved': { subject: loanApprovedSubject, Component: LoanApprovedEmail, brandingKey: 'loanApproved' },
-  'loan-rejected': { subject: loanRejectedSubject, Component: LoanRejectedEmail },
-  'loan-reminder': { subject: loanReminderSubject, Component: LoanReminderEmail, brandingKey: 'reminder' },
-  'loan-overdue': { subject: loanOverdueSubject, Component: LoanOverdueEmail },
+  'loan-requested': { subject: loanRequestedSubject, Component: LoanRequestedEmail, path: loanPath },
+  'loan-approved': { subject: loanApprovedSubject, Component: LoanApprovedEmail, path: loanPath, brandingKey: 'loanApproved' },
+  'loan-rejected': { subject: loanRejectedSubject, Component: LoanRejectedEmail, path: loanPath },
+  'loan-reminder': { subject: loanReminderSubject, Component: LoanReminderEmail, path: loanPath, brandingKey: 'reminder' },
+  'loan-overdue': { subject: loanOverdueSubject, Component: LoanOverdueEmail, path: loanPath },
+  welcome: { subject: welcomeSubject, Component: WelcomeEmail, path: () => '/login', brandingKey: 'welcome' },
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -55,8 +61,8 @@ export async function renderEmail<T extends EmailTemplateName>(template: T, data
   const definition = templates[template] as Template<T>;
   const override = definition.brandingKey ? tenant.branding.emailTemplates?.[definition.brandingKey] : undefined;
   const { Component } = definition;
-  const loanUrl = `${tenantBaseUrl(tenant.slug, options.appBaseUrl)}/loans/${encodeURIComponent((data as { loanId: string }).loanId)}`;
-  const element = <Component data={data} brand={toEmailBrand(tenant)} loanUrl={loanUrl} intro={singleLine(override?.intro, 1000)} />;
+  const actionUrl = `${tenantBaseUrl(tenant.slug, options.appBaseUrl)}${definition.path(data)}`;
+  const element = <Component data={data} brand={toEmailBrand(tenant)} actionUrl={actionUrl} intro={singleLine(override?.intro, 1000)} />;
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject: subjectOf(template, data, tenant), html, text };
 }

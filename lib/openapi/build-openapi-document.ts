@@ -5,6 +5,7 @@ import { registerErrorResponses } from './error-responses';
 import { registerAssetPaths } from './paths-assets';
 import { registerCatalogPaths } from './paths-catalog';
 import { registerHealthPaths } from './paths-health';
+import { registerInvitationPaths } from './paths-invitations';
 import { registerLoanPaths } from './paths-loans';
 import { registerUserAndAuditPaths } from './paths-users-audit';
 import { registerResourceSchemas } from './resource-schemas';
@@ -41,6 +42,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerAssetPaths(registry, schemas);
   registerCatalogPaths(registry, schemas);
   registerUserAndAuditPaths(registry, schemas);
+  registerInvitationPaths(registry, schemas);
   registerLoanPaths(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

@@ -1,5 +1,6 @@
 import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/api/errors';
 import { assetNotFound, duplicateInventoryNumber } from '@/lib/assets/errors';
+import { invitationExists, invitationNotFound, userExists } from '@/lib/invitations/invitation-store';
 import { categoryNameConflict, categoryNotFound } from '@/lib/categories/category-store';
 import { loanConflict, loanNotFound } from '@/lib/loans/loan-store';
 import { locationNameConflict, locationNotFound } from '@/lib/locations/location-store';
@@ -25,6 +26,7 @@ export const errorCatalogue = {
   LOCATION_NOT_FOUND: locationNotFound(resourceId, organisationId),
   USER_NOT_FOUND: userNotFound(resourceId, organisationId),
   LOAN_NOT_FOUND: loanNotFound(resourceId, organisationId),
+  INVITATION_NOT_FOUND: invitationNotFound(resourceId, organisationId),
   NOTIFICATION_NOT_FOUND: new NotFoundError('NOTIFICATION_NOT_FOUND', 'The notification does not exist.', { notificationId: resourceId, organisationId }),
   LOAN_CONFLICT: loanConflict(resourceId, [{ startDate: '2026-12-01', endDate: '2026-12-05', status: 'APPROVED' }]),
   LOAN_INVALID_STATE: new ConflictError('LOAN_INVALID_STATE', 'A APPROVED loan cannot be changed this way (cancel).', {
@@ -51,6 +53,8 @@ export const errorCatalogue = {
   CATEGORY_IN_USE: new ConflictError('CATEGORY_IN_USE', 'The category is used by assets and cannot be deleted.', { categoryId: resourceId, assetCount: 3 }),
   LOCATION_IN_USE: new ConflictError('LOCATION_IN_USE', 'The location is used by assets and cannot be deleted.', { locationId: resourceId, assetCount: 3 }),
   LAST_ADMIN: new ConflictError('LAST_ADMIN', 'The organisation needs at least one active admin.', { userId: resourceId }),
+  INVITATION_EXISTS: invitationExists('new.colleague@example.com'),
+  USER_EXISTS: userExists('new.colleague@example.com'),
   CONFLICT: new ConflictError('CONFLICT', 'The change conflicts with an existing record.'),
   REFERENCE_CONFLICT: new ConflictError('REFERENCE_CONFLICT', 'The change refers to or is referred to by another record.'),
   PAYLOAD_TOO_LARGE: new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.', { maxBytes: 1_000_000 }),

@@ -4,6 +4,7 @@ import { pageSchema } from '@/lib/api/pagination';
 import { Asset, CreateAssetBody, UpdateAssetBody } from '@/lib/assets/schemas';
 import { AuditEntry } from '@/lib/audit/schemas';
 import { Category, CreateCategoryBody, UpdateCategoryBody } from '@/lib/categories/schemas';
+import { CreateInvitationBody, Invitation } from '@/lib/invitations/schemas';
 import { CreateLocationBody, Location, UpdateLocationBody } from '@/lib/locations/schemas';
 import { UpdateUserBody, User } from '@/lib/users/schemas';
 import { nameSchema } from './name-schema';
@@ -20,6 +21,7 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
   const category = named('Category', Category, { description: 'A category of assets, with the custom fields its assets carry.' });
   const location = named('Location', Location, { description: 'A place where assets are kept.' });
   const user = named('User', User, { description: 'A user of the organisation. Users are created on their first sign-in (as EMPLOYEE).' });
+  const invitation = named('Invitation', Invitation, { description: 'An open invitation: the first sign-in with its e-mail address takes its role.' });
   const auditEntry = named('AuditEntry', AuditEntry, { description: 'One immutable audit log entry: who changed what, and when.' });
 
   return {
@@ -44,6 +46,9 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
     user,
     userPage: named('UserPage', pageSchema(user), { description: 'One page of users.' }),
     updateUserBody: named('UpdateUserBody', UpdateUserBody, { ...atLeastOneField, description: 'The new role, the new active state, or both.' }),
+    invitation,
+    invitationPage: named('InvitationPage', pageSchema(invitation), { description: 'One page of open invitations.' }),
+    createInvitationBody: named('CreateInvitationBody', CreateInvitationBody, { description: 'The address to invite and the role it gets (EMPLOYEE when omitted).' }),
     auditEntryPage: named('AuditEntryPage', pageSchema(auditEntry), { description: 'One page of audit log entries, newest first.' }),
   };
 }

@@ -3,6 +3,8 @@ import type { Tx } from '@/db/client';
 import { persons, users } from '@/db/schema';
 import { ForbiddenError } from '@/lib/api/errors';
 import { recordAudit } from '@/lib/audit/record-audit';
+import { acceptInvitation } from '@/lib/invitations/accept-invitation';
+import { findInvitationForEmail } from '@/lib/invitations/find-invitation-for-email';
 import type { AccessTokenClaims } from '@/lib/auth/verify-access-token';
 import type { Role } from '@/lib/auth/roles';
 
@@ -10,7 +12,7 @@ export type ActingUser = { id: string; personId: string; role: Role };
 
 const NAME_LIMIT = 200;
 
-async function provisionUser(tx: Tx, organisationId: string, claims: AccessTokenClaims, requestId: string): Promise<ActingUser> {
+async function provisionUser(tx: Tx, organisationId: string, claims: AccessTokenClaims, requestId: string, signIn: boolean): Promise<ActingUser> {
   const email = claims.email?.slice(0, 320) ?? null;
   const [person] = await tx
     .insert(persons)
@@ -21,17 +23,21 @@ async function provisionUser(tx: Tx, organisationId: string, claims: AccessToken
       officialEmail: email,
     })
     .returning({ id: persons.id });
-  // The spec: a first sign-in creates the account; an admin assigns the role later, whatever the token says.
+  // The spec: a first sign-in creates the account; an admin assigns the role, whatever the token says. The
+  // admin may do so ahead of time by inviting the address.
+  const invitation = email ? await findInvitationForEmail(tx, organisationId, email) : null;
+  const role = invitation?.role ?? 'EMPLOYEE';
   const [user] = await tx
     .insert(users)
-    .values({ organisationId, personId: person!.id, idpSubject: claims.userId, email, role: 'EMPLOYEE' })
+    .values({ organisationId, personId: person!.id, idpSubject: claims.userId, email, role, lastSeenAt: signIn ? new Date() : null })
     .returning({ id: users.id, personId: users.personId, role: users.role });
+  if (invitation) await acceptInvitation(tx, organisationId, invitation.id, user!.id);
   await recordAudit(tx, { organisationId, requestId, user: null }, {
     action: 'USER_PROVISIONED',
     targetType: 'USER',
     targetId: user!.id,
-    changes: { role: { before: null, after: 'EMPLOYEE' }, email: { before: null, after: email } },
-    metadata: { via: 'just-in-time' },
+    changes: { role: { before: null, after: role }, email: { before: null, after: email } },
+    metadata: invitation ? { via: 'invitation', invitationId: invitation.id } : { via: 'just-in-time' },
   });
   return user!;
 }
@@ -40,7 +46,13 @@ async function provisionUser(tx: Tx, organisationId: string, claims: AccessToken
  * The database, not the token, is authoritative for role and isActive: an admin's change applies on the next
  * request. A first-seen subject is provisioned just in time as EMPLOYEE.
  */
-export async function loadActingUser(tx: Tx, organisationId: string, claims: AccessTokenClaims, requestId: string): Promise<ActingUser> {
+export async function loadActingUser(
+  tx: Tx,
+  organisationId: string,
+  claims: AccessTokenClaims,
+  requestId: string,
+  options: { signIn?: boolean } = {},
+): Promise<ActingUser> {
   const find = () =>
     tx
       .select({ id: users.id, personId: users.personId, role: users.role, isActive: users.isActive })
@@ -51,8 +63,13 @@ export async function loadActingUser(tx: Tx, organisationId: string, claims: Acc
     // Two first requests of one user may race; the lock makes the second one see the first one's user.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${organisationId}:${claims.userId}`}, 0))`);
     [found] = await find();
-    if (!found) return provisionUser(tx, organisationId, claims, requestId);
+    if (!found) return provisionUser(tx, organisationId, claims, requestId, options.signIn ?? false);
   }
   if (!found.isActive) throw new ForbiddenError('This account is deactivated.', { reason: 'user_inactive' });
+  // Written on portal sign-ins only: an update on every API call would lock the user's row for the whole
+  // request and deadlock against updateUser's lock of the admin rows.
+  if (options.signIn) {
+    await tx.update(users).set({ lastSeenAt: new Date() }).where(and(eq(users.organisationId, organisationId), eq(users.id, found.id)));
+  }
   return { id: found.id, personId: found.personId, role: found.role };
 }

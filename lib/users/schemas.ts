@@ -26,6 +26,7 @@ export const User = z.object({
   email: z.string().nullable(),
   role: Role,
   isActive: z.boolean(),
+  lastSeenAt: z.iso.datetime().nullable().describe('The last sign-in to the portal; null before the first one.'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

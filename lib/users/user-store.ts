@@ -12,14 +12,15 @@ export const userColumns = {
   email: users.email,
   role: users.role,
   isActive: users.isActive,
+  lastSeenAt: users.lastSeenAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
 
-type UserRow = Omit<User, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+type UserRow = Omit<User, 'lastSeenAt' | 'createdAt' | 'updatedAt'> & { lastSeenAt: Date | null; createdAt: Date; updatedAt: Date };
 
 export function toUserDto(row: UserRow): User {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return { ...row, lastSeenAt: row.lastSeenAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
 export function userNotFound(userId: string, organisationId: string): NotFoundError {

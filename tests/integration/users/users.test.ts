@@ -73,6 +73,7 @@ describe('GET /api/v1/users/{id}', () => {
       email: `${tenant.employee.subject}@example.test`,
       role: 'EMPLOYEE',
       isActive: true,
+      lastSeenAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -111,4 +111,37 @@ describe('parseEmailPayload', () => {
     expect(() => parseEmailPayload({ template: 'loan-overdue', to: 'a@b.example', data: { ...samples['loan-overdue'], endDate: 'soon' } })).toThrow(/endDate/);
     expect(parseEmailPayload({ template: 'loan-overdue', to: 'a@b.example', data: samples['loan-overdue'] })).toEqual({ template: 'loan-overdue', to: 'a@b.example', data: samples['loan-overdue'] });
   });
+
+  describe('welcome', () => {
+    const invitation = { invitationId: '2b7d9c1e-5f3a-4e6b-8c2d-1a0f9e8d7c6b', organisationName: 'Acme Corporation', inviterName: 'Ada Lovelace', role: 'ASSET_MANAGER' } as const;
+
+    it('names the organisation, inviter and role, and links to the tenant sign-in page', async () => {
+      const email = await renderEmailPayload(parseEmailPayload({ template: 'welcome', to: 'new.colleague@acme.example', data: invitation }), tenant, {
+        appBaseUrl: 'https://quartermaster.app',
+      });
+
+      expect(email.subject).toBe('Ada Lovelace invited you to Acme Corporation on Quartermaster');
+      expect(email.html).toContain('Welcome to Acme Corporation');
+      expect(email.html).toContain('Asset manager');
+      expect(email.html).toContain('href="https://acme.quartermaster.app/login"');
+      expect(email.html).toContain('background-color:#1f4f8a');
+      expect(email.html).toContain('background-color:#f2a93b');
+      expect(email.html).toContain('src="data:image/svg+xml;base64,');
+      expect(email.text).toContain('Ada Lovelace invited you');
+      expect(email.text).toContain('https://acme.quartermaster.app/login');
+      expect(email.text).not.toContain('/loans/');
+    });
+
+    it('takes the tenant subject and intro from branding.emailTemplates.welcome', async () => {
+      const branded: EmailTenant = { ...tenant, branding: { emailTemplates: { welcome: { subject: 'Welcome aboard,\nnew colleague', intro: 'Glad to have you at Acme.' } } } };
+      const email = await renderEmail('welcome', invitation, branded);
+      expect(email.subject).toBe('Welcome aboard, new colleague');
+      expect(email.html).toContain('Glad to have you at Acme.');
+      expect(email.html).not.toContain('invited you to borrow');
+    });
+
+    it('refuses a payload with an unknown role', () => {
+      expect(() => parseEmailPayload({ template: 'welcome', to: 'x@acme.example', data: { ...invitation, role: 'OWNER' } })).toThrow(InvalidEmailPayloadError);
+    });
+  });
 });

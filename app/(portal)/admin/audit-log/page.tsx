@@ -1,0 +1,225 @@
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { LocalDateTime } from '@/components/portal/local-date-time';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field, Input, Select } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/page-header';
+import { ValidationError } from '@/lib/api/errors';
+import { listAssetNames } from '@/lib/assets/list-asset-names';
+import { listAuditEntries } from '@/lib/audit/list-audit-entries';
+import { listAuditFilterOptions } from '@/lib/audit/list-audit-filter-options';
+import { AuditLogQuery } from '@/lib/audit/schemas';
+import { addDays } from '@/lib/time';
+import { listUserNames } from '@/lib/users/list-user-names';
+import { requirePortalContext, withPortalTransaction } from '../../portal-context';
+import { describeAction, describeField, describeValue } from './describe-audit-entry';
+
+export const metadata = { title: 'Audit log' };
+
+const PAGE_SIZE = 25;
+const filterNames = ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
+type Filters = Record<(typeof filterNames)[number], string>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const isoDate = z.iso.date();
+
+function first(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+}
+
+function hrefOf(filters: Filters, cursor?: string): string {
+  const search = new URLSearchParams();
+  for (const name of filterNames) if (filters[name]) search.set(name, filters[name]);
+  if (cursor) search.set('cursor', cursor);
+  const query = search.toString();
+  return query ? `/admin/audit-log?${query}` : '/admin/audit-log';
+}
+
+/** Dates are whole days in UTC; "to" includes its day. */
+function toQuery(filters: Filters, cursor: string) {
+  return AuditLogQuery.safeParse({
+    actorUserId: filters.actor || undefined,
+    action: filters.action || undefined,
+    targetType: filters.targetType || undefined,
+    targetId: filters.targetId || undefined,
+    from: isoDate.safeParse(filters.from).success ? `${filters.from}T00:00:00Z` : undefined,
+    to: isoDate.safeParse(filters.to).success ? `${addDays(filters.to, 1)}T00:00:00Z` : undefined,
+    cursor: cursor || undefined,
+    limit: PAGE_SIZE,
+  });
+}
+
+export default async function AuditLogPage({ searchParams }: { searchParams: SearchParams }) {
+  const portal = await requirePortalContext('ADMIN');
+  const params = await searchParams;
+  const filters = Object.fromEntries(filterNames.map((name) => [name, first(params[name]).slice(0, 100)])) as Filters;
+  const cursor = first(params.cursor);
+  const query = toQuery(filters, cursor);
+
+  const { options, page, userNames, assetNames } = await withPortalTransaction(portal, async (tx, ctx) => {
+    const filterOptions = await listAuditFilterOptions(tx, ctx);
+    if (!query.success) return { options: filterOptions, page: null, userNames: new Map<string, string>(), assetNames: new Map<string, string>() };
+    const entries = await listAuditEntries(tx, ctx, query.data);
+    const userIds = entries.data.flatMap((entry) => [entry.actor.userId, entry.target.type === 'USER' ? entry.target.id : null]).filter((id): id is string => Boolean(id));
+    const assetIds = entries.data.flatMap((entry) => [entry.assetId, entry.target.type === 'ASSET' ? entry.target.id : null]).filter((id): id is string => Boolean(id));
+    const [users, assets] = await Promise.all([listUserNames(tx, ctx.organisationId, userIds), listAssetNames(tx, ctx.organisationId, assetIds)]);
+    return { options: filterOptions, page: entries, userNames: users, assetNames: assets };
+  }).catch((error: unknown) => {
+    // A stale or edited cursor in a shared link starts the same view from the newest entry.
+    if (error instanceof ValidationError && cursor) redirect(hrefOf(filters));
+    throw error;
+  });
+  const filtered = filterNames.some((name) => filters[name]);
+
+  return (
+    <>
+      <PageHeader title="Audit log" description="Every change in your organisation: who, when and what. Entries cannot be edited or deleted." />
+      <Card aria-labelledby="audit-heading">
+        <CardHeader
+          id="audit-heading"
+          title="Entries"
+          description={page ? `${page.pagination.total} ${page.pagination.total === 1 ? 'entry' : 'entries'}${filtered ? ' match' : ''}, newest first` : undefined}
+        />
+        <CardBody className="border-b border-slate-100">
+          <form role="search" aria-label="Filter the audit log" action="/admin/audit-log" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <Field label="Who" htmlFor="audit-actor">
+              <Select id="audit-actor" name="actor" defaultValue={filters.actor}>
+                <option value="">Anyone</option>
+                {options.actors.map((actor) => (
+                  <option key={actor.id} value={actor.id}>
+                    {actor.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Action" htmlFor="audit-action">
+              <Select id="audit-action" name="action" defaultValue={filters.action}>
+                <option value="">Any action</option>
+                {options.actions.map((action) => (
+                  <option key={action} value={action}>
+                    {describeAction(action)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Target type" htmlFor="audit-target-type">
+              <Select id="audit-target-type" name="targetType" defaultValue={filters.targetType}>
+                <option value="">Any target</option>
+                {options.targetTypes.map((type) => (
+                  <option key={type} value={type}>
+                    {describeField(type.toLowerCase())}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Target id" htmlFor="audit-target-id">
+              <Input id="audit-target-id" name="targetId" defaultValue={filters.targetId} maxLength={100} placeholder="e.g. an asset's id" />
+            </Field>
+            <div className="grid grid-cols-2 gap-3 sm:contents">
+              <Field label="From (UTC)" htmlFor="audit-from">
+                <Input id="audit-from" name="from" type="date" defaultValue={filters.from} />
+              </Field>
+              <Field label="To (UTC, inclusive)" htmlFor="audit-to">
+                <Input id="audit-to" name="to" type="date" defaultValue={filters.to} />
+              </Field>
+            </div>
+            <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
+              <button type="submit" className={buttonClasses('primary')}>
+                Apply filters
+              </button>
+              {filtered ? (
+                <Link href="/admin/audit-log" className={buttonClasses('ghost')}>
+                  Clear
+                </Link>
+              ) : null}
+            </div>
+          </form>
+        </CardBody>
+
+        {!page ? (
+          <p role="alert" className="m-5 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            These filters are not valid: {query.error?.issues.map((issue) => issue.path.join('.')).join(', ')}. Clear them and try again.
+          </p>
+        ) : page.data.length === 0 ? (
+          <div className="p-5">
+            <EmptyState title="No entries" description={filtered ? 'Nothing matches these filters.' : 'Changes will appear here as they happen.'} />
+          </div>
+        ) : (
+          <ol className="divide-y divide-slate-100" aria-label="Audit entries" data-testid="audit-entries">
+            {page.data.map((entry) => {
+              const who = entry.actor.userId ? (userNames.get(entry.actor.userId) ?? 'Former user') : 'System';
+              const changes = Object.entries(entry.changes);
+              const assetId = entry.target.type === 'ASSET' ? entry.target.id : entry.assetId;
+              return (
+                <li key={entry.id} data-testid="audit-entry" className="grid gap-2 px-5 py-4 md:grid-cols-[12rem_minmax(0,1fr)]">
+                  <div className="text-sm">
+                    <p className="font-medium text-slate-900">{who}</p>
+                    <p className="text-xs text-slate-600">
+                      <LocalDateTime value={entry.occurredAt} />
+                    </p>
+                  </div>
+                  <div className="min-w-0 space-y-1.5">
+                    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-900">
+                      <span className="font-medium">{describeAction(entry.action)}</span>
+                      <Badge>{entry.action}</Badge>
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      <span className="sr-only">Target: </span>
+                      {assetId ? (
+                        <Link href={`/assets/${assetId}`} className="font-medium text-brand underline-offset-2 hover:underline">
+                          {assetNames.get(assetId) ?? 'Asset'}
+                        </Link>
+                      ) : entry.target.type === 'USER' ? (
+                        <span className="font-medium text-slate-800">{userNames.get(entry.target.id) ?? 'User'}</span>
+                      ) : (
+                        <span className="font-medium text-slate-800">{describeField(entry.target.type.toLowerCase())}</span>
+                      )}
+                      <span className="ml-2 break-all font-mono text-xs text-slate-500">{entry.target.id}</span>
+                    </p>
+                    {changes.length > 0 ? (
+                      <dl className="grid gap-x-3 gap-y-1 rounded-md bg-slate-50 px-3 py-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
+                        {changes.map(([field, change]) => (
+                          <div key={field} className="contents">
+                            <dt className="text-slate-600">{describeField(field)}</dt>
+                            <dd className="break-words text-slate-900">
+                              <span className="text-slate-600">{describeValue(field, change.before)}</span>
+                              <span aria-label="changed to" className="mx-1.5 text-slate-400">
+                                →
+                              </span>
+                              <span className="font-medium">{describeValue(field, change.after)}</span>
+                            </dd>
+                          </div>
+                        ))}
+                      </dl>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+
+        {page && (cursor || page.pagination.hasMore) ? (
+          <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-slate-100 px-5 py-3">
+            {cursor ? (
+              <Link href={hrefOf(filters)} className={buttonClasses('ghost', 'sm')}>
+                ← Newest
+              </Link>
+            ) : (
+              <span />
+            )}
+            {page.pagination.nextCursor ? (
+              <Link href={hrefOf(filters, page.pagination.nextCursor)} className={buttonClasses('secondary', 'sm')}>
+                Older entries →
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { notFound } from 'next/navigation';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { listCategories } from '@/lib/categories/list-categories';
+import { getConfig } from '@/lib/config';
+import { getLoanPolicy } from '@/lib/loans/policy';
+import { listLocations } from '@/lib/locations/list-locations';
+import { getOrganisationProfile } from '@/lib/organisations/get-organisation-profile';
+import { listApprovers } from '@/lib/users/list-approvers';
+import { listUserNames } from '@/lib/users/list-user-names';
+import { requirePortalContext, withPortalTransaction } from '../../portal-context';
+import { LoanPolicyForm } from './loan-policy-form';
+import { OrganisationForm } from './organisation-form';
+
+export const metadata = { title: 'Settings & loan policy' };
+
+const planNames = { FREE: 'Free', PRO_SMALL: 'Pro Small', PRO_STANDARD: 'Pro Standard', PRO_PLUS: 'Pro Plus', ENTERPRISE: 'Enterprise' } as const;
+
+function retentionInWords(days: number): string {
+  const years = Math.round(days / 365.25);
+  return years >= 1 ? `${days} days (about ${years} ${years === 1 ? 'year' : 'years'})` : `${days} days`;
+}
+
+export default async function SettingsPage() {
+  const portal = await requirePortalContext('ADMIN');
+  const { profile, policy, approvers, categories, locations, ruleApprovers } = await withPortalTransaction(portal, async (tx, ctx) => {
+    const [organisation, loanPolicy, approverList, categoryPage, locationPage] = await Promise.all([
+      getOrganisationProfile(tx, ctx.organisationId),
+      getLoanPolicy(tx, ctx.organisationId),
+      listApprovers(tx, ctx.organisationId),
+      listCategories(tx, ctx, { limit: 100 }),
+      listLocations(tx, ctx, { limit: 100 }),
+    ]);
+    const named = loanPolicy.approverRules.flatMap((rule) => (rule.approverUserId ? [rule.approverUserId] : []));
+    return {
+      profile: organisation,
+      policy: loanPolicy,
+      approvers: approverList,
+      categories: new Map(categoryPage.data.map((c) => [c.id, c.name])),
+      locations: new Map(locationPage.data.map((l) => [l.id, l.name])),
+      ruleApprovers: await listUserNames(tx, ctx.organisationId, named),
+    };
+  });
+  if (!profile) notFound();
+
+  return (
+    <>
+      <PageHeader title="Settings & loan policy" description="Your organisation's details and the rules every loan follows." />
+      <div className="space-y-6">
+        <Card aria-labelledby="organisation-heading">
+          <CardHeader id="organisation-heading" title="Organisation" description="Renaming is recorded in the audit log." />
+          <CardBody className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+            <OrganisationForm name={profile.name} />
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 self-start rounded-lg bg-slate-50 p-4 text-sm">
+              <dt className="text-slate-600">Address</dt>
+              <dd className="break-all font-medium text-slate-900">{profile.customDomain ?? `${profile.slug}.${getConfig().WEB_DOMAIN}`}</dd>
+              <dt className="text-slate-600">Plan</dt>
+              <dd>
+                <Badge tone="info">{planNames[profile.planTier]}</Badge>
+              </dd>
+              <dt className="text-slate-600">Audit retention</dt>
+              <dd className="text-slate-900">
+                <span data-testid="audit-retention">{retentionInWords(profile.auditRetentionDays)}</span>
+                <span className="block text-xs text-slate-600">Set by your plan; entries older than this are purged.</span>
+              </dd>
+            </dl>
+          </CardBody>
+        </Card>
+
+        <Card aria-labelledby="policy-heading">
+          <CardHeader id="policy-heading" title="Loan policy" description="Changes are recorded in the audit log and apply to new requests and extensions." />
+          <CardBody>
+            <LoanPolicyForm policy={policy} approvers={approvers} />
+          </CardBody>
+        </Card>
+
+        <Card aria-labelledby="rules-heading">
+          <CardHeader id="rules-heading" title="Approver rules" description="The first rule that matches an asset names its approver; otherwise the default approver decides." />
+          <CardBody>
+            {policy.approverRules.length === 0 ? (
+              <p className="text-sm text-slate-600">No rules: the default approver decides every request.</p>
+            ) : (
+              <ol className="divide-y divide-slate-100 text-sm">
+                {policy.approverRules.map((rule, index) => (
+                  <li key={`${rule.categoryId}-${rule.locationId}-${rule.approverUserId}-${index}`} className="flex flex-wrap gap-x-2 py-2">
+                    <span className="font-medium text-slate-500">{index + 1}.</span>
+                    <span>
+                      {rule.categoryId ? (categories.get(rule.categoryId) ?? 'Removed category') : 'Any category'} at{' '}
+                      {rule.locationId ? (locations.get(rule.locationId) ?? 'removed location') : 'any location'}
+                    </span>
+                    <span aria-hidden="true" className="text-slate-400">
+                      →
+                    </span>
+                    <span className="font-medium text-slate-900">
+                      {rule.approverUserId ? (ruleApprovers.get(rule.approverUserId) ?? 'Former user') : 'Any asset manager'}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <p className="mt-3 text-xs text-slate-600">Rules are edited through the API (PATCH /api/v1/loan-policy).</p>
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}

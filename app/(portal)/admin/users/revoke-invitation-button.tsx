@@ -1,0 +1,18 @@
+'use client';
+
+import { useActionState } from 'react';
+import { FormMessage } from '@/components/ui/form-message';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { revokeInvitationAction } from './actions';
+
+export function RevokeInvitationButton({ invitationId, email }: { invitationId: string; email: string }) {
+  const [result, action] = useActionState(revokeInvitationAction.bind(null, invitationId), null);
+  return (
+    <form action={action} className="flex flex-col items-end gap-1">
+      <SubmitButton variant="ghost" size="sm" pendingLabel="Revoking…" aria-label={`Revoke the invitation of ${email}`} className="text-red-700 hover:bg-red-50">
+        Revoke
+      </SubmitButton>
+      <div aria-live="polite">{result?.ok === false ? <FormMessage result={result} /> : null}</div>
+    </form>
+  );
+}

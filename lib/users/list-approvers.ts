@@ -1,0 +1,17 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { persons, users } from '@/db/schema';
+import type { Role } from '@/lib/auth/roles';
+
+export type Approver = { id: string; name: string; role: Role };
+
+/** Who may approve loans: the tenant's active asset managers and admins (lib/loans/policy.ts checks the same). */
+export async function listApprovers(tx: Tx, organisationId: string): Promise<Approver[]> {
+  return tx
+    .select({ id: users.id, name: sql<string>`${persons.firstName} || ' ' || ${persons.lastName}`, role: users.role })
+    .from(users)
+    .innerJoin(persons, and(eq(persons.organisationId, users.organisationId), eq(persons.id, users.personId)))
+    .where(and(eq(users.organisationId, organisationId), eq(users.isActive, true), inArray(users.role, ['ASSET_MANAGER', 'ADMIN'])))
+    .orderBy(asc(persons.firstName), asc(persons.lastName))
+    .limit(500);
+}
