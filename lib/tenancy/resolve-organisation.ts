@@ -18,7 +18,11 @@ type Row = {
 const CACHE_TTL_MS = 10_000;
 // Hosts are client-chosen; a cap keeps random sub-domains from growing the cache without bound.
 const CACHE_MAX_ENTRIES = 10_000;
-const cache = new Map<string, { expires: number; value: TenantOrganisation | null }>();
+type CacheEntry = { expires: number; value: TenantOrganisation | null };
+// Next.js bundles route handlers and pages into separate module graphs, each with its own copy of this module;
+// one process-wide map lets a change made through the API (forgetOrganisation) reach the pages' lookups too.
+const globalCache = globalThis as typeof globalThis & { __quartermasterTenantCache?: Map<string, CacheEntry> };
+const cache = (globalCache.__quartermasterTenantCache ??= new Map<string, CacheEntry>());
 
 /** Host -> tenant, before any tenant context exists (a SECURITY DEFINER lookup; see migration 0002). */
 export async function resolveOrganisation(db: Database, key: TenantKey): Promise<TenantOrganisation | null> {
