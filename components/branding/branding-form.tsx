@@ -160,7 +160,7 @@ export function BrandingForm({ action, organisationName, settings, storedLogoDat
 
         <Card aria-labelledby="emails-heading">
           <CardHeader id="emails-heading" title="E-mail texts" description="Replace the subject and the opening paragraph. Empty fields keep the standard wording." />
-          <CardBody className="divide-y divide-slate-100 p-0">
+          <div className="divide-y divide-slate-100">
             {templates.map((template) => (
               <fieldset key={template.key} className="space-y-3 px-5 py-4">
                 <legend className="sr-only">{template.title}</legend>
@@ -176,7 +176,7 @@ export function BrandingForm({ action, organisationName, settings, storedLogoDat
                 </Field>
               </fieldset>
             ))}
-          </CardBody>
+          </div>
         </Card>
 
         <Card aria-labelledby="domain-heading">

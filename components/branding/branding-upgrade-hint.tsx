@@ -16,7 +16,7 @@ export function BrandingUpgradeHint({ organisationName, currentPlan, defaults }:
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-6">
-        <Card aria-labelledby="upgrade-heading" data-testid="branding-upgrade-hint" className="border-amber-200 bg-amber-50/60">
+        <Card aria-labelledby="upgrade-heading" data-testid="branding-upgrade-hint">
           <CardBody className="space-y-3">
             <div className="flex flex-wrap items-center gap-2">
               <h2 id="upgrade-heading" className="text-base font-semibold text-slate-900">
