@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
+import { cache } from 'react';
 import { auth } from '@/auth';
 import { demoAccounts } from '@/db/seed/demo-accounts';
 import { svgLogoDataUri } from '@/emails/svg-logo';
 import { TenantMark } from '@/components/portal/tenant-mark';
 import { buttonClasses } from '@/components/ui/button';
 import { isDemoSignInEnabled } from '@/lib/auth/demo-sign-in';
-import { brandCssVariables, resolveBrandColours } from '@/lib/branding/brand-colours';
+import { brandCssVariables, defaultLoginTagline, resolveBrandColours } from '@/lib/branding/brand-colours';
 import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db/get-db';
 import { getOrganisationProfile } from '@/lib/organisations/get-organisation-profile';
@@ -17,7 +18,23 @@ import { signInAsDemoUser, signInWithSso } from './actions';
 import { describeSignInError } from './sign-in-errors';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Sign in' };
+
+// One lookup per request for both the metadata and the page.
+const loadProfile = cache(async (organisationId: string) => withTenant(await getDb(), organisationId, (tx) => getOrganisationProfile(tx, organisationId)));
+
+/** The tenant's sharing image (Pro Standard and above), so a shared sign-in link previews in its colours. */
+export async function generateMetadata(): Promise<Metadata> {
+  const { organisation } = await currentTenant();
+  if (!organisation) return { title: 'Sign in' };
+  const profile = await loadProfile(organisation.id);
+  const title = `Sign in · ${organisation.name}`;
+  const image = profile?.branding.socialImageUrl;
+  return {
+    title: 'Sign in',
+    openGraph: { title, siteName: organisation.name, ...(image ? { images: [{ url: image }] } : {}) },
+    twitter: { card: image ? 'summary_large_image' : 'summary', title, ...(image ? { images: [image] } : {}) },
+  };
+}
 
 const roleLabels = { ADMIN: 'Admin', ASSET_MANAGER: 'Asset manager', EMPLOYEE: 'Employee' } as const;
 
@@ -34,7 +51,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const session = await auth();
   if (session?.userId && session.organisationId === organisation.id && !params.error) redirect(callbackUrl);
 
-  const profile = await withTenant(await getDb(), organisation.id, (tx) => getOrganisationProfile(tx, organisation.id));
+  const profile = await loadProfile(organisation.id);
   const branding = profile?.branding ?? {};
   const logo = svgLogoDataUri(branding.logoSvg);
   const config = getConfig();
@@ -52,7 +69,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
         </div>
         <div className="max-w-md">
           <p className="text-2xl font-semibold leading-tight sm:text-4xl" data-testid="login-tagline">
-            {branding.loginTagline ?? 'Borrow the equipment you need, return it on time.'}
+            {branding.loginTagline ?? defaultLoginTagline}
           </p>
           <div className="mt-4 h-1 w-16 rounded bg-brand-accent lg:mt-6" aria-hidden="true" />
         </div>

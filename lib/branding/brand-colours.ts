@@ -10,6 +10,8 @@ export const defaultBrandColours: BrandColours = {
   muted: '#64748b',
 };
 
+export const defaultLoginTagline = 'Borrow the equipment you need, return it on time.';
+
 // Colours end up in style attributes and CSS variables, where React escapes HTML but not CSS; only plain
 // hex colours get through, so a value can never add a declaration of its own.
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;

@@ -1,7 +1,8 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { organisations, outbox } from '@/db/schema';
+import { outbox } from '@/db/schema';
 import { type EmailTenant, InvalidEmailPayloadError, parseEmailPayload } from '@/lib/notifications/email-templates';
+import { loadEmailTenant } from '@/lib/notifications/load-email-tenant';
 import { MailerError } from '@/lib/notifications/mailer';
 import { renderEmailPayload } from '@/lib/notifications/render-email';
 import { withTenant } from '@/lib/tenancy/with-tenant';
@@ -37,10 +38,7 @@ async function claimMessage(db: Database, item: DueItem, now: Date): Promise<Cla
       .where(and(pendingMessage(item), lte(outbox.nextAttemptAt, now)))
       .returning({ id: outbox.id, idempotencyKey: outbox.idempotencyKey, payload: outbox.payload, attempts: outbox.attempts });
     if (!message) return null;
-    const [tenant] = await tx
-      .select({ name: organisations.name, slug: organisations.slug, branding: organisations.branding })
-      .from(organisations)
-      .where(eq(organisations.id, item.organisationId));
+    const tenant = await loadEmailTenant(tx, item.organisationId);
     if (!tenant) throw new Error(`Organisation ${item.organisationId} of outbox message ${item.id} is not visible`);
     return { ...message, tenant };
   });

@@ -1,8 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { organisations, outbox } from '@/db/schema';
+import { outbox } from '@/db/schema';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { type EmailPayload, type EmailTenant, parseEmailPayload } from './email-templates';
+import { loadEmailTenant } from './load-email-tenant';
 import { renderEmailSubject } from './render-email';
 
 export type OutboxEmail = {
@@ -30,10 +31,7 @@ function parseOrNull(payload: unknown): EmailPayload | null {
 /** A tenant's latest outbox e-mails, newest first: what the dev mailbox shows when nothing is really sent. */
 export async function listOutboxEmails(db: Database, organisationId: string, limit = 50): Promise<OutboxEmail[]> {
   return withTenant(db, organisationId, async (tx) => {
-    const [tenant] = await tx
-      .select({ name: organisations.name, slug: organisations.slug, branding: organisations.branding })
-      .from(organisations)
-      .where(eq(organisations.id, organisationId));
+    const tenant = await loadEmailTenant(tx, organisationId);
     if (!tenant) return [];
     const rows = await tx
       .select({

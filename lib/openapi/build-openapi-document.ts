@@ -3,6 +3,7 @@ import { BEARER_AUTH, registerComponents } from './components';
 import { documentInfo, documentServers, documentTags } from './document-info';
 import { registerErrorResponses } from './error-responses';
 import { registerAssetPaths } from './paths-assets';
+import { registerBrandingPaths } from './paths-branding';
 import { registerCatalogPaths } from './paths-catalog';
 import { registerHealthPaths } from './paths-health';
 import { registerInvitationPaths } from './paths-invitations';
@@ -44,6 +45,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerUserAndAuditPaths(registry, schemas);
   registerInvitationPaths(registry, schemas);
   registerLoanPaths(registry);
+  registerBrandingPaths(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,

@@ -1,5 +1,6 @@
 import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/api/errors';
 import { assetNotFound, duplicateInventoryNumber } from '@/lib/assets/errors';
+import { customDomainConflict, planUpgradeRequired } from '@/lib/branding/errors';
 import { invitationExists, invitationNotFound, userExists } from '@/lib/invitations/invitation-store';
 import { categoryNameConflict, categoryNotFound } from '@/lib/categories/category-store';
 import { loanConflict, loanNotFound } from '@/lib/loans/loan-store';
@@ -20,6 +21,7 @@ export const errorCatalogue = {
   }),
   UNAUTHENTICATED: new UnauthenticatedError(undefined, { reason: 'expired' }),
   FORBIDDEN: new ForbiddenError('This action requires the ADMIN role or higher.', { requiredRole: 'ADMIN' }),
+  PLAN_UPGRADE_REQUIRED: planUpgradeRequired('FREE'),
   TENANT_NOT_FOUND: new NotFoundError('TENANT_NOT_FOUND', 'No organisation is served at this address.', { tenant: 'acme' }),
   ASSET_NOT_FOUND: assetNotFound(resourceId, organisationId),
   CATEGORY_NOT_FOUND: categoryNotFound(resourceId, organisationId),
@@ -52,6 +54,7 @@ export const errorCatalogue = {
   LOCATION_NAME_CONFLICT: locationNameConflict('Main office'),
   CATEGORY_IN_USE: new ConflictError('CATEGORY_IN_USE', 'The category is used by assets and cannot be deleted.', { categoryId: resourceId, assetCount: 3 }),
   LOCATION_IN_USE: new ConflictError('LOCATION_IN_USE', 'The location is used by assets and cannot be deleted.', { locationId: resourceId, assetCount: 3 }),
+  CUSTOM_DOMAIN_CONFLICT: customDomainConflict('assets.example.com'),
   LAST_ADMIN: new ConflictError('LAST_ADMIN', 'The organisation needs at least one active admin.', { userId: resourceId }),
   INVITATION_EXISTS: invitationExists('new.colleague@example.com'),
   USER_EXISTS: userExists('new.colleague@example.com'),

@@ -3,6 +3,7 @@ import type { Tx } from '@/db/client';
 import { organisations } from '@/db/schema';
 import type { Branding } from '@/db/schema/organisations';
 import type { TenantOrganisation } from '@/lib/api/context';
+import { effectiveBranding, isBrandingAllowed } from '@/lib/branding/branding-plan';
 
 export type OrganisationProfile = {
   id: string;
@@ -15,12 +16,6 @@ export type OrganisationProfile = {
   brandingAllowed: boolean;
   branding: Branding;
 };
-
-const BRANDED_PLANS: ReadonlySet<TenantOrganisation['planTier']> = new Set(['PRO_STANDARD', 'PRO_PLUS', 'ENTERPRISE']);
-
-export function isBrandingAllowed(planTier: TenantOrganisation['planTier']): boolean {
-  return BRANDED_PLANS.has(planTier);
-}
 
 export async function getOrganisationProfile(tx: Tx, organisationId: string): Promise<OrganisationProfile | null> {
   const [row] = await tx
@@ -36,6 +31,5 @@ export async function getOrganisationProfile(tx: Tx, organisationId: string): Pr
     .from(organisations)
     .where(eq(organisations.id, organisationId));
   if (!row) return null;
-  const brandingAllowed = isBrandingAllowed(row.planTier);
-  return { ...row, brandingAllowed, branding: brandingAllowed ? row.branding : {} };
+  return { ...row, brandingAllowed: isBrandingAllowed(row.planTier), branding: effectiveBranding(row.planTier, row.branding) };
 }

@@ -1,0 +1,15 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { getBranding } from '@/lib/branding/get-branding';
+import { UpdateBrandingBody } from '@/lib/branding/schemas';
+import { updateBranding } from '@/lib/branding/update-branding';
+
+// GET /api/v1/branding – the stored branding and whether the plan applies it
+export const GET = route({ role: 'ADMIN' }, async ({ tx, ctx }) => ok(await getBranding(tx, ctx)));
+
+// PATCH /api/v1/branding – change the branding (Pro Standard and above); null clears a field
+export const PATCH = route({ role: 'ADMIN', body: UpdateBrandingBody }, async ({ tx, ctx, body }) => ok(await updateBranding(tx, ctx, body)));
+
+export const PUT = methodNotAllowed(['GET', 'PATCH']);
+export const POST = methodNotAllowed(['GET', 'PATCH']);
+export const DELETE = methodNotAllowed(['GET', 'PATCH']);

@@ -1,0 +1,26 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { BrandingView, UpdateBrandingBody } from '@/lib/branding/schemas';
+import { nameSchema } from './name-schema';
+import { registerTenantOperation } from './register-tenant-operation';
+
+export function registerBrandingPaths(registry: OpenAPIRegistry): void {
+  const view = registry.register(
+    'Branding',
+    nameSchema('Branding', BrandingView, {
+      description: 'The organisation\'s branding: colours, logo, login tagline, e-mail texts, social sharing image and custom domain.',
+    }),
+  );
+  const body = registry.register('UpdateBrandingBody', nameSchema('UpdateBrandingBody', UpdateBrandingBody, { minProperties: 1 }));
+  registerTenantOperation(registry, {
+    method: 'get', path: '/v1/branding', operationId: 'getBranding', summary: 'Get the branding', tag: 'Organisation', role: 'ADMIN',
+    description: 'What is stored, and whether the plan applies it: below Pro Standard the login page, the portal and e-mails show the defaults whatever is stored.',
+    success: { status: 200, description: 'The branding.', schema: view },
+  });
+  registerTenantOperation(registry, {
+    method: 'patch', path: '/v1/branding', operationId: 'updateBranding', summary: 'Change the branding', tag: 'Organisation', role: 'ADMIN', body,
+    description:
+      'Pro Standard and above (otherwise 403 `PLAN_UPGRADE_REQUIRED` with the required and current plan). Only the fields sent change; null clears one. Colours are #rrggbb. The logo must be an SVG document of at most 64 KB; it is stored sanitised: scripts, event handlers, foreignObject, external references and style that imports or fetches are removed. The custom domain must lie outside the platform domain and be free (409 `CUSTOM_DOMAIN_CONFLICT`); point it at the app with a CNAME, and let the identity provider accept `https://<domain>/api/auth/callback/oidc`. Records BRANDING_UPDATED (the logo as a SHA-256 and size).',
+    success: { status: 200, description: 'The branding after the change.', schema: view },
+    errors: ['PLAN_UPGRADE_REQUIRED', 'CUSTOM_DOMAIN_CONFLICT'],
+  });
+}
