@@ -2,7 +2,7 @@ import type { BackupFile } from './download-backup';
 
 /** The file as an attachment; the same answer for the API and the portal's download link. */
 export function backupFileResponse(file: BackupFile): Response {
-  return new Response(new Uint8Array(file.content.buffer, file.content.byteOffset, file.content.byteLength), {
+  return new Response(new Uint8Array(file.content), {
     status: 200,
     headers: {
       'Content-Type': 'application/gzip',

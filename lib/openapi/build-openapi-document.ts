@@ -3,6 +3,7 @@ import { BEARER_AUTH, registerComponents } from './components';
 import { documentInfo, documentServers, documentTags } from './document-info';
 import { registerErrorResponses } from './error-responses';
 import { registerAssetPaths } from './paths-assets';
+import { registerBackupPaths } from './paths-backups';
 import { registerCatalogPaths } from './paths-catalog';
 import { registerHealthPaths } from './paths-health';
 import { registerLoanPaths } from './paths-loans';
@@ -42,6 +43,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerCatalogPaths(registry, schemas);
   registerUserAndAuditPaths(registry, schemas);
   registerLoanPaths(registry);
+  registerBackupPaths(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,
