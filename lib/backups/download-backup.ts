@@ -13,7 +13,7 @@ function fileTimestamp(instant: Date): string {
 }
 
 /** The file of a READY backup; each download is audited, because the file holds the whole tenant's data. */
-export async function downloadBackup(tx: Tx, ctx: Pick<RequestContext, 'organisationId' | 'organisation' | 'requestId' | 'user'>, backupId: string): Promise<BackupFile> {
+export async function downloadBackup(tx: Tx, ctx: Pick<RequestContext, 'organisationId' | 'organisation' | 'requestId'> & { user: { id: string } }, backupId: string): Promise<BackupFile> {
   const [row] = await tx
     .select({ status: backups.status, createdAt: backups.createdAt, sizeBytes: backups.sizeBytes, content: backups.content })
     .from(backups)
