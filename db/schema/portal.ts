@@ -43,7 +43,8 @@ export const invitations = pgTable(
   ],
 );
 
-export const backupStatusEnum = pgEnum('backup_status', ['PENDING', 'RUNNING', 'READY', 'FAILED']);
+// EXPIRED: a READY backup past the retention of the last ten, its content dropped and its record kept.
+export const backupStatusEnum = pgEnum('backup_status', ['PENDING', 'RUNNING', 'READY', 'FAILED', 'EXPIRED']);
 
 // A downloadable export of one tenant's data, produced by the create-backup job (gzipped JSON).
 export const backups = pgTable(
@@ -61,6 +62,8 @@ export const backups = pgTable(
   },
   (t) => [
     index('backups_org_created_idx').on(t.organisationId, t.createdAt),
+    // One backup in progress per tenant: a second request while one runs gets 409 instead of queueing a twin.
+    uniqueIndex('backups_org_in_progress_key').on(t.organisationId).where(sql`${t.status} in ('PENDING', 'RUNNING')`),
     foreignKey({ name: 'backups_organisation_fk', columns: [t.organisationId], foreignColumns: [organisations.id] }).onDelete('cascade'),
     foreignKey({ name: 'backups_requester_fk', columns: [t.organisationId, t.requestedByUserId], foreignColumns: [users.organisationId, users.id] }),
   ],

@@ -1,5 +1,6 @@
+import { createBackupsFunction } from './create-backups';
 import { deliverOutboxFunction } from './deliver-outbox';
 import { markOverdueLoansFunction } from './mark-overdue-loans';
 import { sendLoanRemindersFunction } from './send-loan-reminders';
 
-export const inngestFunctions = [deliverOutboxFunction, sendLoanRemindersFunction, markOverdueLoansFunction];
+export const inngestFunctions = [deliverOutboxFunction, sendLoanRemindersFunction, markOverdueLoansFunction, createBackupsFunction];

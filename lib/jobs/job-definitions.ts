@@ -1,7 +1,9 @@
+import { BACKUP_REQUESTED_EVENT } from '@/lib/backups/request-backup';
 import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db/get-db';
 import { OUTBOX_ENQUEUED_EVENT } from '@/lib/notifications/enqueue-email';
 import { createMailer } from '@/lib/notifications/mailer';
+import { createBackups } from './create-backups';
 import { deliverOutbox } from './deliver-outbox';
 import type { JobDeps } from './job-deps';
 import { markOverdueLoans } from './mark-overdue-loans';
@@ -29,7 +31,15 @@ export const sendLoanRemindersJob: JobDefinition = { id: 'send-loan-reminders', 
 
 export const markOverdueLoansJob: JobDefinition = { id: 'mark-overdue-loans', cron: '0 * * * *', run: markOverdueLoans };
 
-export const jobDefinitions: readonly JobDefinition[] = [deliverOutboxJob, sendLoanRemindersJob, markOverdueLoansJob];
+// The event starts a requested backup at once; the sweep picks up any whose event was lost.
+export const createBackupsJob: JobDefinition = {
+  id: 'create-backups',
+  cron: '*/5 * * * *',
+  events: [BACKUP_REQUESTED_EVENT],
+  run: (deps) => createBackups(deps),
+};
+
+export const jobDefinitions: readonly JobDefinition[] = [deliverOutboxJob, sendLoanRemindersJob, markOverdueLoansJob, createBackupsJob];
 
 export async function createJobDeps(): Promise<JobDeps> {
   const config = getConfig();

@@ -4,6 +4,7 @@ import { documentInfo, documentServers, documentTags } from './document-info';
 import { registerErrorResponses } from './error-responses';
 import { registerAssetPaths } from './paths-assets';
 import { registerBrandingPaths } from './paths-branding';
+import { registerBackupPaths } from './paths-backups';
 import { registerCatalogPaths } from './paths-catalog';
 import { registerHealthPaths } from './paths-health';
 import { registerInvitationPaths } from './paths-invitations';
@@ -46,6 +47,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerInvitationPaths(registry, schemas);
   registerLoanPaths(registry);
   registerBrandingPaths(registry);
+  registerBackupPaths(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,

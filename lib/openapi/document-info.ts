@@ -54,7 +54,7 @@ Enterprise limits are set by contract. Every tenant response carries \`X-RateLim
 List endpoints use keyset pagination. \`limit\` defaults to ${DEFAULT_PAGE_SIZE} and may be at most ${MAX_PAGE_SIZE}. To fetch the next page pass \`pagination.nextCursor\` as \`cursor\`, unchanged; it is opaque. \`pagination.hasMore\` says whether another page exists and \`pagination.total\` counts every match of the filters. An invalid or tampered cursor answers 400 \`VALIDATION_ERROR\`.
 
 ## Requests and errors
-GET reads, POST creates (201 with a \`Location\` header), PATCH changes the fields it is given (200), DELETE deletes (204). PUT is not used: PUT and any other method a path does not list answer 405 \`METHOD_NOT_ALLOWED\` with an \`Allow\` header, and a path under \`/api\` without an endpoint answers 404 \`ENDPOINT_NOT_FOUND\`. Request bodies are JSON (\`Content-Type: application/json\`, at most 1,000,000 bytes). Unknown query parameters and unknown body fields are rejected.
+GET reads, POST creates (201 with a \`Location\` header, or 202 with one where a background job does the work, as for backups), PATCH changes the fields it is given (200), DELETE deletes (204). PUT is not used: PUT and any other method a path does not list answer 405 \`METHOD_NOT_ALLOWED\` with an \`Allow\` header, and a path under \`/api\` without an endpoint answers 404 \`ENDPOINT_NOT_FOUND\`. Request bodies are JSON (\`Content-Type: application/json\`, at most 1,000,000 bytes). Unknown query parameters and unknown body fields are rejected.
 
 Every error has the body \`{ "error": { "code", "message", "details" } }\`. The codes by status:
 
@@ -91,5 +91,6 @@ export const documentTags = [
   { name: 'Locations', description: 'Places where assets are kept.' },
   { name: 'Users', description: 'People of the organisation, their roles and active state.' },
   { name: 'Audit log', description: 'The immutable record of every change.' },
+  { name: 'Backups', description: "Downloadable exports of the organisation's data, made by a background job." },
   { name: 'Health', description: 'Service status; no authentication.' },
 ];

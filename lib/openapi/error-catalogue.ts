@@ -2,6 +2,7 @@ import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedErro
 import { assetNotFound, duplicateInventoryNumber } from '@/lib/assets/errors';
 import { customDomainConflict, planUpgradeRequired } from '@/lib/branding/errors';
 import { invitationExists, invitationNotFound, userExists } from '@/lib/invitations/invitation-store';
+import { backupInProgress, backupNotFound, backupNotReady } from '@/lib/backups/backup-store';
 import { categoryNameConflict, categoryNotFound } from '@/lib/categories/category-store';
 import { loanConflict, loanNotFound } from '@/lib/loans/loan-store';
 import { locationNameConflict, locationNotFound } from '@/lib/locations/location-store';
@@ -29,6 +30,7 @@ export const errorCatalogue = {
   USER_NOT_FOUND: userNotFound(resourceId, organisationId),
   LOAN_NOT_FOUND: loanNotFound(resourceId, organisationId),
   INVITATION_NOT_FOUND: invitationNotFound(resourceId, organisationId),
+  BACKUP_NOT_FOUND: backupNotFound(resourceId, organisationId),
   NOTIFICATION_NOT_FOUND: new NotFoundError('NOTIFICATION_NOT_FOUND', 'The notification does not exist.', { notificationId: resourceId, organisationId }),
   LOAN_CONFLICT: loanConflict(resourceId, [{ startDate: '2026-12-01', endDate: '2026-12-05', status: 'APPROVED' }]),
   LOAN_INVALID_STATE: new ConflictError('LOAN_INVALID_STATE', 'A APPROVED loan cannot be changed this way (cancel).', {
@@ -47,6 +49,8 @@ export const errorCatalogue = {
   }),
   QR_CODE_MISMATCH: new ConflictError('QR_CODE_MISMATCH', 'The scanned QR code belongs to a different asset.', { loanId: resourceId, assetId: resourceId }),
   EXTENSION_NOT_ALLOWED: new ConflictError('EXTENSION_NOT_ALLOWED', 'Your organisation does not allow loan extensions.', { loanId: resourceId }),
+  BACKUP_NOT_READY: backupNotReady(resourceId, 'RUNNING'),
+  BACKUP_IN_PROGRESS: backupInProgress(resourceId),
   ENDPOINT_NOT_FOUND: new NotFoundError('ENDPOINT_NOT_FOUND', 'There is no API endpoint at this path.', { path: '/api/v1/unknown' }),
   METHOD_NOT_ALLOWED: new ApiError(405, 'METHOD_NOT_ALLOWED', 'This endpoint supports GET, POST.', { allowed: ['GET', 'POST'] }),
   INVENTORY_NUMBER_CONFLICT: duplicateInventoryNumber('INV-2024-0042'),

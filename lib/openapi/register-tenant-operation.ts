@@ -18,7 +18,8 @@ export type TenantOperation = {
   params?: ZodObject;
   query?: ZodObject;
   body?: ZodType;
-  success: { status: 200 | 201 | 204; description: string; schema?: ZodType };
+  /** mediaType defaults to application/json; a file download names its own. 201 and 202 carry a Location. */
+  success: { status: 200 | 201 | 202 | 204; description: string; schema?: ZodType; mediaType?: string; headers?: Record<string, unknown> };
   /** Codes this operation adds to the ones every tenant operation can answer with (resource 404s, 409s). */
   errors?: ErrorCode[];
 };
@@ -26,7 +27,7 @@ export type TenantOperation = {
 // What route() can answer for any operation: tenant lookup, rate limit, token, role, and the catch-all.
 const everyOperation: ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'TENANT_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'];
 
-function successResponse({ status, description, schema }: TenantOperation['success']): ResponseConfig {
+function successResponse({ status, description, schema, mediaType = 'application/json', headers }: TenantOperation['success']): ResponseConfig {
   return {
     description,
     headers: {
@@ -34,9 +35,10 @@ function successResponse({ status, description, schema }: TenantOperation['succe
       'X-RateLimit-Remaining': headerRefs.remaining,
       'X-RateLimit-Reset': headerRefs.reset,
       'X-Request-Id': headerRefs.requestId,
-      ...(status === 201 ? { Location: headerRefs.location } : {}),
+      ...(status === 201 || status === 202 ? { Location: headerRefs.location } : {}),
+      ...headers,
     },
-    ...(schema ? { content: { 'application/json': { schema } } } : {}),
+    ...(schema ? { content: { [mediaType]: { schema } } } : {}),
   };
 }
 

@@ -40,6 +40,7 @@ describe('Inngest job functions', () => {
       ['quartermaster-deliver-outbox', [{ cron: '* * * * *' }, { event: 'quartermaster/outbox.enqueued' }]],
       ['quartermaster-send-loan-reminders', [{ cron: '0 * * * *' }]],
       ['quartermaster-mark-overdue-loans', [{ cron: '0 * * * *' }]],
+      ['quartermaster-create-backups', [{ cron: '*/5 * * * *' }, { event: 'quartermaster/backup.requested' }]],
     ]);
   });
 

@@ -1,0 +1,45 @@
+// GET /admin/backup/{id}/download – the portal's download link for a READY backup (admins only)
+import { randomUUID } from 'node:crypto';
+import { auth } from '@/auth';
+import { ApiError } from '@/lib/api/errors';
+import { hasRole } from '@/lib/auth/roles';
+import { backupFileResponse } from '@/lib/backups/backup-file-response';
+import { downloadBackup } from '@/lib/backups/download-backup';
+import { BackupIdParams } from '@/lib/backups/schemas';
+import { getDb } from '@/lib/db/get-db';
+import { withTenant } from '@/lib/tenancy/with-tenant';
+import { getPortalUser } from '@/lib/users/get-portal-user';
+import { currentTenant } from '@/app/current-tenant';
+
+export const dynamic = 'force-dynamic';
+
+function plain(status: number, message: string): Response {
+  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+// A route handler cannot render the portal's 403 page, so it answers the same decisions as
+// requirePortalContext('ADMIN') plainly: signed out -> sign-in, not an admin -> 403, unknown -> 404.
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const { organisation } = await currentTenant();
+  if (!organisation) return plain(404, 'Not found.');
+  const session = await auth();
+  const signIn = new Response(null, { status: 303, headers: { Location: `/login?callbackUrl=${encodeURIComponent('/admin/backup')}`, 'Cache-Control': 'no-store' } });
+  if (!session?.userId || session.organisationId !== organisation.id) return signIn;
+  const parsed = BackupIdParams.safeParse(await params);
+  const db = await getDb();
+  try {
+    return await withTenant(db, organisation.id, async (tx) => {
+      const user = await getPortalUser(tx, organisation.id, session.userId);
+      if (!user?.isActive) return signIn;
+      if (!hasRole(user.role, 'ADMIN')) return plain(403, 'You do not have access to backups.');
+      if (!parsed.success) return plain(404, 'This backup does not exist.');
+      const ctx = { organisationId: organisation.id, organisation, requestId: randomUUID(), user: { id: user.id } };
+      return backupFileResponse(await downloadBackup(tx, ctx, parsed.data.id));
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return plain(404, 'This backup does not exist.');
+    if (error instanceof ApiError && error.status === 409) return plain(409, 'This backup is not ready to download.');
+    console.error('[portal] backup download failed', error);
+    return plain(500, 'Something went wrong. Please try again.');
+  }
+}

@@ -1,0 +1,42 @@
+import { BackupAutoRefresh } from '@/components/backups/backup-auto-refresh';
+import { BackupList } from '@/components/backups/backup-list';
+import { CreateBackupForm } from '@/components/backups/create-backup-form';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { BACKUPS_KEPT } from '@/lib/backups/expire-backups';
+import { listBackups } from '@/lib/backups/list-backups';
+import { requirePortalContext, withPortalTransaction } from '../../portal-context';
+import { createBackupAction } from './actions';
+
+export const metadata = { title: 'Backup' };
+
+export default async function BackupPage() {
+  const portal = await requirePortalContext('ADMIN');
+  const { data: backups } = await withPortalTransaction(portal, (tx, ctx) => listBackups(tx, ctx, { limit: 50 }));
+  const inProgress = backups.some((backup) => backup.status === 'PENDING' || backup.status === 'RUNNING');
+  return (
+    <>
+      <PageHeader title="Backup" description={`Downloadable exports of ${portal.organisation.name}'s data.`} />
+      <div className="space-y-6">
+        <Card aria-labelledby="create-backup-heading">
+          <CardHeader id="create-backup-heading" title="Create a backup" />
+          <CardBody className="space-y-4">
+            <p className="max-w-2xl text-sm text-slate-600">
+              A backup is one gzipped JSON file with your organisation&apos;s people, users, categories, locations, assets, loans,
+              notifications, announcements, invitations and the full audit log. The newest {BACKUPS_KEPT} ready backups are kept; older
+              ones expire and can no longer be downloaded. Every download is recorded in the audit log.
+            </p>
+            <CreateBackupForm action={createBackupAction} inProgress={inProgress} />
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="backups-heading">
+          <CardHeader id="backups-heading" title="Backups" description="Newest first." />
+          <div className={backups.length ? '' : 'p-5'}>
+            <BackupList backups={backups} />
+          </div>
+        </Card>
+      </div>
+      <BackupAutoRefresh active={inProgress} />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { backupFileResponse } from '@/lib/backups/backup-file-response';
+import { downloadBackup } from '@/lib/backups/download-backup';
+import { BackupIdParams } from '@/lib/backups/schemas';
+
+// GET /api/v1/backups/{id}/download – the gzipped JSON file of a READY backup
+export const GET = route({ role: 'ADMIN', params: BackupIdParams }, async ({ tx, ctx, params }) => backupFileResponse(await downloadBackup(tx, ctx, params.id)));
+
+export const PUT = methodNotAllowed(['GET']);
+export const POST = methodNotAllowed(['GET']);
+export const PATCH = methodNotAllowed(['GET']);
+export const DELETE = methodNotAllowed(['GET']);

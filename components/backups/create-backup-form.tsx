@@ -1,0 +1,27 @@
+'use client';
+
+import { useActionState } from 'react';
+import { FormMessage } from '@/components/ui/form-message';
+import { SubmitButton } from '@/components/ui/submit-button';
+import type { ActionResult } from '@/lib/portal/action-result';
+
+type Props = { action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>; inProgress: boolean };
+
+export function CreateBackupForm({ action, inProgress }: Props) {
+  const [result, formAction] = useActionState(action, null);
+  return (
+    <form action={formAction} className="flex flex-col items-start gap-3">
+      <SubmitButton pendingLabel="Requesting…" disabled={inProgress}>
+        Create backup
+      </SubmitButton>
+      <div aria-live="polite" className="w-full empty:hidden">
+        {inProgress ? (
+          <p role="status" className="text-sm text-slate-600">
+            A backup is being made. This page updates by itself.
+          </p>
+        ) : null}
+      </div>
+      <FormMessage result={result} className="w-full" />
+    </form>
+  );
+}

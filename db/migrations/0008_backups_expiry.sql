@@ -1,0 +1,2 @@
+ALTER TYPE "public"."backup_status" ADD VALUE 'EXPIRED';--> statement-breakpoint
+CREATE UNIQUE INDEX "backups_org_in_progress_key" ON "backups" USING btree ("organisation_id") WHERE "backups"."status" in ('PENDING', 'RUNNING');

@@ -1,0 +1,5 @@
+import { createBackupsJob, createJobDeps } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const createBackupsFunction = createJobFunction(inngest, createBackupsJob, createJobDeps);

@@ -1,0 +1,223 @@
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { announcements, assets, auditLog, categories, invitations, loans, locations, notifications, organisations, persons, users } from '@/db/schema';
+
+/** How a table is read in keyset batches: its tenant column, the exported columns, and the sort key. */
+export type BackupTable = {
+  name: string;
+  table: PgTable;
+  tenantColumn: AnyPgColumn;
+  /** Explicit, so a column added later (a secret, a wrapped key) is only exported by a deliberate change. */
+  columns: Record<string, AnyPgColumn>;
+  /** Unique, indexed sort key; field names within `columns` with the cast each keyset comparison needs. */
+  key: readonly { field: string; cast: 'timestamptz' | 'uuid' | 'bigint' }[];
+};
+
+const byCreation = [
+  { field: 'createdAt', cast: 'timestamptz' },
+  { field: 'id', cast: 'uuid' },
+] as const;
+
+export const backupTables: readonly BackupTable[] = [
+  {
+    name: 'organisations',
+    table: organisations,
+    tenantColumn: organisations.id,
+    // Not the operator's contract terms (custom rate limits): they are not the tenant's data.
+    columns: {
+      id: organisations.id,
+      slug: organisations.slug,
+      name: organisations.name,
+      planTier: organisations.planTier,
+      customDomain: organisations.customDomain,
+      branding: organisations.branding,
+      loanPolicy: organisations.loanPolicy,
+      auditRetentionDays: organisations.auditRetentionDays,
+      createdAt: organisations.createdAt,
+      updatedAt: organisations.updatedAt,
+    },
+    key: [{ field: 'id', cast: 'uuid' }],
+  },
+  {
+    name: 'persons',
+    table: persons,
+    tenantColumn: persons.organisationId,
+    columns: {
+      id: persons.id,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      officialEmail: persons.officialEmail,
+      preferredEmail: persons.preferredEmail,
+      phone: persons.phone,
+      birthDate: persons.birthDate,
+      createdAt: persons.createdAt,
+      updatedAt: persons.updatedAt,
+    },
+    key: byCreation,
+  },
+  {
+    name: 'users',
+    table: users,
+    tenantColumn: users.organisationId,
+    columns: {
+      id: users.id,
+      personId: users.personId,
+      idpSubject: users.idpSubject,
+      email: users.email,
+      role: users.role,
+      isActive: users.isActive,
+      lastSeenAt: users.lastSeenAt,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    },
+    key: byCreation,
+  },
+  {
+    name: 'categories',
+    table: categories,
+    tenantColumn: categories.organisationId,
+    columns: {
+      id: categories.id,
+      name: categories.name,
+      description: categories.description,
+      customFields: categories.customFields,
+      createdAt: categories.createdAt,
+      updatedAt: categories.updatedAt,
+    },
+    key: byCreation,
+  },
+  {
+    name: 'locations',
+    table: locations,
+    tenantColumn: locations.organisationId,
+    columns: {
+      id: locations.id,
+      name: locations.name,
+      description: locations.description,
+      address: locations.address,
+      createdAt: locations.createdAt,
+      updatedAt: locations.updatedAt,
+    },
+    key: byCreation,
+  },
+  {
+    name: 'assets',
+    table: assets,
+    tenantColumn: assets.organisationId,
+    columns: {
+      id: assets.id,
+      name: assets.name,
+      categoryId: assets.categoryId,
+      locationId: assets.locationId,
+      status: assets.status,
+      inventoryNumber: assets.inventoryNumber,
+      photoUrl: assets.photoUrl,
+      qrCodeToken: assets.qrCodeToken,
+      serialNumber: assets.serialNumber,
+      manufacturer: assets.manufacturer,
+      model: assets.model,
+      purchaseDate: assets.purchaseDate,
+      value: assets.value,
+      currency: assets.currency,
+      supplier: assets.supplier,
+      warrantyMonths: assets.warrantyMonths,
+      ownerId: assets.ownerId,
+      customFields: assets.customFields,
+      createdAt: assets.createdAt,
+      updatedAt: assets.updatedAt,
+    },
+    key: byCreation,
+  },
+  {
+    name: 'loans',
+    table: loans,
+    tenantColumn: loans.organisationId,
+    columns: {
+      id: loans.id,
+      assetId: loans.assetId,
+      requesterId: loans.requesterId,
+      approverId: loans.approverId,
+      decidedById: loans.decidedById,
+      status: loans.status,
+      startDate: loans.startDate,
+      endDate: loans.endDate,
+      purpose: loans.purpose,
+      rejectionReason: loans.rejectionReason,
+      extensionRequestedEndDate: loans.extensionRequestedEndDate,
+      decidedAt: loans.decidedAt,
+      pickedUpAt: loans.pickedUpAt,
+      returnedAt: loans.returnedAt,
+      cancelledAt: loans.cancelledAt,
+      reminderSentAt: loans.reminderSentAt,
+      overdueNotifiedAt: loans.overdueNotifiedAt,
+      createdAt: loans.createdAt,
+      updatedAt: loans.updatedAt,
+    },
+    key: byCreation,
+  },
+  {
+    name: 'notifications',
+    table: notifications,
+    tenantColumn: notifications.organisationId,
+    columns: {
+      id: notifications.id,
+      userId: notifications.userId,
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      loanId: notifications.loanId,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+    },
+    key: byCreation,
+  },
+  {
+    name: 'announcements',
+    table: announcements,
+    tenantColumn: announcements.organisationId,
+    columns: {
+      id: announcements.id,
+      title: announcements.title,
+      body: announcements.body,
+      authorUserId: announcements.authorUserId,
+      publishedAt: announcements.publishedAt,
+    },
+    key: [
+      { field: 'publishedAt', cast: 'timestamptz' },
+      { field: 'id', cast: 'uuid' },
+    ],
+  },
+  {
+    name: 'invitations',
+    table: invitations,
+    tenantColumn: invitations.organisationId,
+    columns: {
+      id: invitations.id,
+      email: invitations.email,
+      role: invitations.role,
+      invitedByUserId: invitations.invitedByUserId,
+      createdAt: invitations.createdAt,
+      acceptedAt: invitations.acceptedAt,
+      acceptedUserId: invitations.acceptedUserId,
+    },
+    key: byCreation,
+  },
+  {
+    name: 'audit_log',
+    table: auditLog,
+    tenantColumn: auditLog.organisationId,
+    columns: {
+      id: auditLog.id,
+      occurredAt: auditLog.occurredAt,
+      actorType: auditLog.actorType,
+      actorUserId: auditLog.actorUserId,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      assetId: auditLog.assetId,
+      changes: auditLog.changes,
+      metadata: auditLog.metadata,
+      requestId: auditLog.requestId,
+    },
+    key: [{ field: 'id', cast: 'bigint' }],
+  },
+];

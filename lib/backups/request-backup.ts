@@ -1,0 +1,33 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { backups } from '@/db/schema';
+import type { RequestContext } from '@/lib/api/context';
+import { recordAudit } from '@/lib/audit/record-audit';
+import { dispatchEvent } from '@/lib/jobs/dispatch-event';
+import { backupInProgress, findBackupRow, toBackupDto } from './backup-store';
+import type { Backup } from './schemas';
+
+export const BACKUP_REQUESTED_EVENT = 'quartermaster/backup.requested';
+
+/**
+ * Queues a backup of the caller's organisation for the create-backup job. The job is told only after the
+ * commit, so it never looks for a row it cannot see yet; the cron sweep covers a lost event.
+ */
+export async function requestBackup(tx: Tx, ctx: RequestContext): Promise<Backup> {
+  // backups_org_in_progress_key admits one PENDING or RUNNING backup per tenant, also under concurrent requests.
+  const [inserted] = await tx
+    .insert(backups)
+    .values({ organisationId: ctx.organisationId, requestedByUserId: ctx.user.id, status: 'PENDING', createdAt: ctx.now })
+    .onConflictDoNothing({ target: backups.organisationId, where: sql`status in ('PENDING', 'RUNNING')` })
+    .returning({ id: backups.id });
+  if (!inserted) {
+    const [running] = await tx
+      .select({ id: backups.id })
+      .from(backups)
+      .where(and(eq(backups.organisationId, ctx.organisationId), inArray(backups.status, ['PENDING', 'RUNNING'])));
+    throw backupInProgress(running?.id ?? null);
+  }
+  await recordAudit(tx, ctx, { action: 'BACKUP_REQUESTED', targetType: 'BACKUP', targetId: inserted.id, changes: { status: { before: null, after: 'PENDING' } } });
+  ctx.afterCommit(() => dispatchEvent(BACKUP_REQUESTED_EVENT));
+  return toBackupDto(await findBackupRow(tx, ctx.organisationId, inserted.id));
+}
