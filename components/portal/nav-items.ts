@@ -4,6 +4,8 @@ export type NavItem = { href: string; label: string; minRole: Role; section?: st
 
 export const primaryNav: NavItem[] = [
   { href: '/dashboard', label: 'Dashboard', minRole: 'EMPLOYEE' },
+  { href: '/assets', label: 'Assets', minRole: 'EMPLOYEE' },
+  { href: '/loans', label: 'My loans', minRole: 'EMPLOYEE' },
   { href: '/admin/users', label: 'Administration', minRole: 'ADMIN', section: '/admin' },
 ];
 
