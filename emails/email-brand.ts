@@ -1,3 +1,4 @@
+import { defaultBrandColours } from '@/lib/branding/brand-colours';
 import type { EmailTenant } from '@/lib/notifications/email-templates';
 import { svgLogoDataUri } from './svg-logo';
 
@@ -10,7 +11,13 @@ export type EmailBrand = {
   logoDataUri: string | null;
 };
 
-const defaults = { primaryColor: '#1e3a8a', accentColor: '#2563eb', backgroundColor: '#f1f5f9', mutedColor: '#64748b' };
+// The portal's defaults, so an unbranded tenant's e-mails look like its portal.
+const defaults = {
+  primaryColor: defaultBrandColours.primary,
+  accentColor: defaultBrandColours.accent,
+  backgroundColor: defaultBrandColours.background,
+  mutedColor: defaultBrandColours.muted,
+};
 
 // Colours land in inline style attributes, where React escapes HTML but not CSS: a value such as
 // "red;background:url(https://tracker)" would add a declaration. Only plain hex colours get through.

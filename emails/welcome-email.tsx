@@ -1,10 +1,9 @@
 import type { EmailTemplateData } from '@/lib/notifications/email-templates';
+import { roleLabels } from '@/lib/users/role-labels';
 import type { EmailProps } from './email-brand';
 import { EmailFacts, EmailLayout, EmailText } from './email-layout';
 
 type Data = EmailTemplateData<'welcome'>;
-
-const roleNames: Record<Data['role'], string> = { EMPLOYEE: 'Employee', ASSET_MANAGER: 'Asset manager', ADMIN: 'Admin' };
 
 export function welcomeSubject(data: Data): string {
   return `${data.inviterName} invited you to ${data.organisationName} on Quartermaster`;
@@ -18,7 +17,7 @@ export function WelcomeEmail({ data, brand, actionUrl, intro }: EmailProps<Data>
         brand={brand}
         facts={[
           ['Organisation', data.organisationName],
-          ['Your role', roleNames[data.role]],
+          ['Your role', roleLabels[data.role]],
           ['Invited by', data.inviterName],
         ]}
       />

@@ -7,6 +7,7 @@ import { svgLogoDataUri } from '@/emails/svg-logo';
 import { TenantMark } from '@/components/portal/tenant-mark';
 import { buttonClasses } from '@/components/ui/button';
 import { isDemoSignInEnabled } from '@/lib/auth/demo-sign-in';
+import { roleLabels } from '@/lib/users/role-labels';
 import { brandCssVariables, defaultLoginTagline, resolveBrandColours } from '@/lib/branding/brand-colours';
 import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db/get-db';
@@ -36,7 +37,6 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
-const roleLabels = { ADMIN: 'Admin', ASSET_MANAGER: 'Asset manager', EMPLOYEE: 'Employee' } as const;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

@@ -12,7 +12,7 @@ export function DeleteNewsButton({ id, title, action }: { id: string; title: str
   return (
     <form action={formAction} className="flex flex-col items-end gap-2">
       <input type="hidden" name="id" value={id} />
-      <SubmitButton variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" pendingLabel="Deleting…" aria-label={`Delete “${title}”`}>
+      <SubmitButton variant="ghost-danger" size="sm" pendingLabel="Deleting…" aria-label={`Delete “${title}”`}>
         Delete
       </SubmitButton>
       {result && !result.ok ? <FormMessage result={result} /> : null}

@@ -2,12 +2,12 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { hasRole, type Role } from '@/lib/auth/roles';
+import { roleLabels } from '@/lib/users/role-labels';
 import { primaryNav } from './nav-items';
 import { NavLinks } from './nav-links';
 import { signOutAction } from './sign-out';
 import { TenantMark } from './tenant-mark';
 
-const roleLabels: Record<Role, string> = { EMPLOYEE: 'Employee', ASSET_MANAGER: 'Asset manager', ADMIN: 'Admin' };
 
 type Props = { organisationName: string; logoDataUri: string | null; user: { name: string; email: string | null; role: Role } };
 

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'ghost-danger';
 export type ButtonSize = 'sm' | 'md';
 
 const variants: Record<ButtonVariant, string> = {
@@ -10,6 +10,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 shadow-sm',
   ghost: 'text-slate-700 hover:bg-slate-100',
   danger: 'bg-red-700 text-white hover:bg-red-800 shadow-sm',
+  'ghost-danger': 'text-red-700 hover:bg-red-50',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT_VERSION } from '@/lib/backups/schemas';
+import { BACKUP_INTERRUPTED_MESSAGE } from '@/lib/backups/request-backup';
 import { createBackups } from '@/lib/jobs/create-backups';
 import { call, expectEnvelope } from '../../support/api';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
@@ -191,5 +192,22 @@ describe('backups', () => {
     expect(results.map((r) => r.created).sort()).toEqual([0, 1]);
     expect(await storedBackup(requested.body.id)).toMatchObject({ status: 'READY' });
     expect((await auditOf(requested.body.id)).map((row) => row.action)).toEqual(['BACKUP_REQUESTED', 'BACKUP_COMPLETED']);
+  });
+
+  it('settles a RUNNING backup whose runner died as FAILED on the next request, and a fresh one is left alone', async () => {
+    const own = await createTenant();
+    const token = await own.admin.token();
+    const [stale] = await ownerDb()`insert into backups (organisation_id, requested_by_user_id, status, created_at)
+      values (${own.id}, ${own.admin.id}, 'RUNNING', now() - interval '2 hours') returning id`;
+    const requested = await api('POST', '/api/v1/backups', token, own.slug);
+    expect(requested.status).toBe(202);
+    expect(await storedBackup(stale!.id)).toMatchObject({ status: 'FAILED', error: BACKUP_INTERRUPTED_MESSAGE, completed_at: expect.any(Date) });
+    expect(await auditOf(stale!.id)).toEqual([
+      expect.objectContaining({ action: 'BACKUP_FAILED', actor_user_id: own.admin.id, changes: { status: { before: 'RUNNING', after: 'FAILED' } }, metadata: { reason: 'interrupted' } }),
+    ]);
+
+    await ownerDb()`update backups set status = 'RUNNING' where id = ${requested.body.id}`;
+    expectEnvelope(await api('POST', '/api/v1/backups', token, own.slug), 409, 'BACKUP_IN_PROGRESS');
+    expect(await storedBackup(requested.body.id)).toMatchObject({ status: 'RUNNING', error: null });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultBrandColours } from '@/lib/branding/brand-colours';
 import { svgLogoDataUri } from '@/emails/svg-logo';
 import { type EmailTenant, InvalidEmailPayloadError, parseEmailPayload } from '@/lib/notifications/email-templates';
 import { renderEmail, renderEmailPayload, tenantBaseUrl } from '@/lib/notifications/render-email';
@@ -49,7 +50,7 @@ describe('renderEmail', () => {
     expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(email.html).not.toContain('<img src=x');
     expect(email.html).not.toContain('tracker.example');
-    expect(email.html).toContain('background-color:#1e3a8a');
+    expect(email.html).toContain(`background-color:${defaultBrandColours.primary}`);
   });
 
   it('uses the tenant subject and intro for approvals and reminders only', async () => {

@@ -9,7 +9,7 @@ export function RevokeInvitationButton({ invitationId, email }: { invitationId: 
   const [result, action] = useActionState(revokeInvitationAction.bind(null, invitationId), null);
   return (
     <form action={action} className="flex flex-col items-end gap-1">
-      <SubmitButton variant="ghost" size="sm" pendingLabel="Revoking…" aria-label={`Revoke the invitation of ${email}`} className="text-red-700 hover:bg-red-50">
+      <SubmitButton variant="ghost-danger" size="sm" pendingLabel="Revoking…" aria-label={`Revoke the invitation of ${email}`}>
         Revoke
       </SubmitButton>
       <div aria-live="polite">{result?.ok === false ? <FormMessage result={result} /> : null}</div>
