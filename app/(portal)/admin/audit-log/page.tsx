@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LocalDateTime } from '@/components/portal/local-date-time';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
+import { CursorPager } from '@/components/ui/cursor-pager';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input, Select } from '@/components/ui/field';
@@ -203,21 +204,13 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           </ol>
         )}
 
-        {page && (cursor || page.pagination.hasMore) ? (
-          <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-slate-100 px-5 py-3">
-            {cursor ? (
-              <Link href={hrefOf(filters)} className={buttonClasses('ghost', 'sm')}>
-                ← Newest
-              </Link>
-            ) : (
-              <span />
-            )}
-            {page.pagination.nextCursor ? (
-              <Link href={hrefOf(filters, page.pagination.nextCursor)} className={buttonClasses('secondary', 'sm')}>
-                Older entries →
-              </Link>
-            ) : null}
-          </nav>
+        {page ? (
+          <CursorPager
+            firstHref={cursor ? hrefOf(filters) : null}
+            nextHref={page.pagination.nextCursor ? hrefOf(filters, page.pagination.nextCursor) : null}
+            firstLabel="← Newest"
+            nextLabel="Older entries →"
+          />
         ) : null}
       </Card>
     </>

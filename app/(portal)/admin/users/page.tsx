@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { Badge } from '@/components/ui/badge';
 import { ButtonLink, buttonClasses } from '@/components/ui/button';
+import { CursorPager } from '@/components/ui/cursor-pager';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -186,22 +187,10 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
             </ul>
           )}
 
-          {filters.cursor || users.pagination.hasMore ? (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-slate-100 px-5 py-3">
-              {filters.cursor ? (
-                <Link href={pageHref(filters)} className={buttonClasses('ghost', 'sm')}>
-                  ← First page
-                </Link>
-              ) : (
-                <span />
-              )}
-              {users.pagination.nextCursor ? (
-                <Link href={pageHref(filters, users.pagination.nextCursor)} className={buttonClasses('secondary', 'sm')}>
-                  Next page →
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <CursorPager
+            firstHref={filters.cursor ? pageHref(filters) : null}
+            nextHref={users.pagination.nextCursor ? pageHref(filters, users.pagination.nextCursor) : null}
+          />
         </Card>
       </div>
     </>
