@@ -267,7 +267,7 @@ test.describe('the asset list', () => {
     const locations = await ownerSql()`select location_id, count(*)::int as n from assets
       where organisation_id = ${tenant.orgId} and inventory_number like 'TRI-%' group by location_id`;
     expect(locations).toEqual([{ location_id: tenant.bulkTarget, n: 100 }]);
-    const audit = await ownerSql()`select l.changes from audit_log l join assets a on a.id = l.target_id
+    const audit = await ownerSql()`select l.changes from audit_log l join assets a on a.id::text = l.target_id
       where l.organisation_id = ${tenant.orgId} and l.action = 'ASSET_UPDATED' and a.inventory_number like 'TRI-%'`;
     expect(audit).toHaveLength(100);
     for (const entry of audit) expect(entry.changes).toEqual({ locationId: { before: tenant.bulkSource, after: tenant.bulkTarget } });

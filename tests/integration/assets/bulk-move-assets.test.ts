@@ -21,7 +21,7 @@ async function locationsOf(ids: string[]): Promise<string[]> {
 
 async function movedAuditRows(ids: string[]) {
   return ownerDb()`select target_id, actor_user_id, changes, metadata from audit_log
-    where action = 'ASSET_UPDATED' and target_id = any(${ids}::uuid[])`;
+    where action = 'ASSET_UPDATED' and target_id = any(${ids}::text[])`;
 }
 
 beforeAll(async () => {
