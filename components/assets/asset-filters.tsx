@@ -6,12 +6,12 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import type { NamedOption } from '@/lib/assets/list-asset-filter-options';
 import { assetStatusLabels } from './asset-status-badge';
+import { pageSizes } from './page-sizes';
 
 type Filters = { q: string; status: string; categoryId: string; locationId: string; ownerId: string };
 type Props = { filters: Filters; limit: number; categories: NamedOption[]; locations: NamedOption[]; owners: NamedOption[] };
 
 const SEARCH_DELAY_MS = 250;
-export const pageSizes = [25, 50, 100] as const;
 
 function hrefOf(pathname: string, filters: Filters, limit: number): string {
   const search = new URLSearchParams();

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { AssetFilters, pageSizes } from '@/components/assets/asset-filters';
+import { AssetFilters } from '@/components/assets/asset-filters';
 import { AssetList, type AssetListRow } from '@/components/assets/asset-list';
+import { pageSizes } from '@/components/assets/page-sizes';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
