@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useActionState, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useActionState, useEffect, useRef, useState } from 'react';
 import { Field, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -21,7 +21,7 @@ export type AssetListRow = {
 };
 
 type MoveAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
-type Props = { rows: AssetListRow[]; locations: NamedOption[]; moveAction?: MoveAction };
+type Props = { rows: AssetListRow[]; locations: NamedOption[]; moveAction?: MoveAction; empty: ReactNode };
 
 function SelectAll({ rows, selected, onChange }: { rows: AssetListRow[]; selected: Set<string>; onChange: (next: Set<string>) => void }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -46,7 +46,7 @@ function SelectAll({ rows, selected, onChange }: { rows: AssetListRow[]; selecte
  * Rows as a table from tablet width up and as cards on a phone; both read one selection, so checking a row in
  * either keeps the count and the move form right.
  */
-export function AssetList({ rows, locations, moveAction }: Props) {
+export function AssetList({ rows, locations, moveAction, empty }: Props) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [result, formAction] = useActionState(async (previous: ActionResult | null, formData: FormData) => {
     const outcome = await moveAction!(previous, formData);
@@ -75,6 +75,16 @@ export function AssetList({ rows, locations, moveAction }: Props) {
       onChange={() => toggle(row.id)}
     />
   );
+
+  // After a move that emptied the view, the outcome stays on screen above the empty state.
+  if (rows.length === 0) {
+    return (
+      <div className="space-y-3 p-5">
+        <FormMessage result={result} />
+        {empty}
+      </div>
+    );
+  }
 
   return (
     <>

@@ -130,26 +130,29 @@ export default async function AssetsPage({ searchParams }: { searchParams: Searc
           <p role="alert" className="m-5 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             These filters are not valid: {parsed.error?.issues.map((issue) => issue.path.join('.')).join(', ')}. Clear them and try again.
           </p>
-        ) : page.data.length === 0 ? (
-          <div className="p-5">
-            {filtered ? (
-              <EmptyState title="No matching assets" description="Nothing matches this search and these filters. Try fewer words or clear a filter." />
-            ) : (
-              <EmptyState
-                title="No assets yet"
-                description="Assets your organisation lends out appear here."
-                action={
-                  canManage ? (
-                    <Link href="/assets/new" className={buttonClasses('primary', 'sm')}>
-                      Add the first asset
-                    </Link>
-                  ) : undefined
-                }
-              />
-            )}
-          </div>
         ) : (
-          <AssetList rows={rows} locations={options.locations} moveAction={canManage ? moveAssetsAction : undefined} />
+          <AssetList
+            rows={rows}
+            locations={options.locations}
+            moveAction={canManage ? moveAssetsAction : undefined}
+            empty={
+              filtered ? (
+                <EmptyState title="No matching assets" description="Nothing matches this search and these filters. Try fewer words or clear a filter." />
+              ) : (
+                <EmptyState
+                  title="No assets yet"
+                  description="Assets your organisation lends out appear here."
+                  action={
+                    canManage ? (
+                      <Link href="/assets/new" className={buttonClasses('primary', 'sm')}>
+                        Add the first asset
+                      </Link>
+                    ) : undefined
+                  }
+                />
+              )
+            }
+          />
         )}
 
         {page && (page.previous || page.next) ? (
