@@ -119,23 +119,24 @@ export function AssetFilters({ filters, limit, categories, locations, owners }: 
         <label htmlFor="asset-limit" className="text-sm text-slate-700">
           Rows per page
         </label>
-        <Select
-          id="asset-limit"
-          name="limit"
-          value={String(size)}
-          className="w-auto"
-          onChange={(event) => {
-            const next = Number(event.target.value);
-            setSize(next);
-            navigate(current, next);
-          }}
-        >
-          {pageSizes.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </Select>
+        <div className="w-24">
+          <Select
+            id="asset-limit"
+            name="limit"
+            value={String(size)}
+            onChange={(event) => {
+              const next = Number(event.target.value);
+              setSize(next);
+              navigate(current, next);
+            }}
+          >
+            {pageSizes.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </Select>
+        </div>
         {filtered ? (
           <Button
             variant="ghost"
