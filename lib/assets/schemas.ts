@@ -60,7 +60,7 @@ export type UpdateAssetBody = z.infer<typeof UpdateAssetBody>;
 
 export const MAX_SEARCH_WORDS = 8;
 
-export const ListAssetsQuery = z.strictObject({
+const assetFilterShape = {
   status: AssetStatus.optional(),
   categoryId: z.uuid().optional(),
   locationId: z.uuid().optional(),
@@ -73,9 +73,33 @@ export const ListAssetsQuery = z.strictObject({
     .refine((q) => q.split(/\s+/).length <= MAX_SEARCH_WORDS, { message: `At most ${MAX_SEARCH_WORDS} words` })
     .optional()
     .describe(`Free text over name, inventory number, serial number, manufacturer and model; every word (at most ${MAX_SEARCH_WORDS}) must match, case-insensitively.`),
-  ...pageQuery,
-});
+};
+
+export const AssetFilter = z.strictObject(assetFilterShape);
+export type AssetFilter = z.infer<typeof AssetFilter>;
+
+export const ListAssetsQuery = z.strictObject({ ...assetFilterShape, ...pageQuery });
 export type ListAssetsQuery = z.infer<typeof ListAssetsQuery>;
+
+export const MAX_BULK_MOVE = 500;
+
+export const BulkMoveAssetsBody = z.strictObject({
+  assetIds: z
+    .array(z.uuid())
+    .min(1)
+    .max(MAX_BULK_MOVE)
+    .describe(`The assets to move, at most ${MAX_BULK_MOVE}. All of them move, or none does.`),
+  locationId: z.uuid().describe('The location the assets move to.'),
+});
+export type BulkMoveAssetsBody = z.infer<typeof BulkMoveAssetsBody>;
+
+export const BulkMoveAssetsResult = z.object({
+  moved: z.number().int().describe('Assets whose location changed; assets already at the location are left as they are.'),
+});
+export type BulkMoveAssetsResult = z.infer<typeof BulkMoveAssetsResult>;
+
+export const exportFormats = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
 
 export const Asset = z.object({
   id: z.uuid(),

@@ -1,11 +1,31 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { AssetIdParams, ListAssetsQuery } from '@/lib/assets/schemas';
+import { z } from 'zod';
+import { AssetFilter, AssetIdParams, BulkMoveAssetsBody, BulkMoveAssetsResult, ListAssetsQuery, MAX_BULK_MOVE } from '@/lib/assets/schemas';
 import { AssetAuditLogQuery } from '@/lib/audit/schemas';
+import { nameSchema } from './name-schema';
 import { registerTenantOperation } from './register-tenant-operation';
 import type { ResourceSchemas } from './resource-schemas';
 
+const csvFile = nameSchema('AssetsCsvExport', z.string(), {
+  format: 'binary',
+  description:
+    'RFC 4180 CSV, UTF-8 with a byte order mark, CRLF line ends. One header row: Inventory number, Name, Category, Location, Status, Owner, Serial number, Manufacturer, Model, Purchase date, Value, Currency, Supplier, Warranty (months), Warranty expires, then one column per custom field (headed by its label) of the categories in the result. Cells that start with = + - @, tab or CR are prefixed with a single quote so spreadsheets do not run them as formulas.',
+});
+const xlsxFile = nameSchema('AssetsXlsxExport', z.string(), {
+  format: 'binary',
+  description: 'An Excel workbook with one sheet "Assets": the same columns as the CSV export.',
+});
+const attachment = (extension: string) => ({
+  'Content-Disposition': { description: `attachment; filename="assets-<slug>-<YYYY-MM-DD>.${extension}"`, schema: { type: 'string' } },
+  'X-Export-Row-Count': { description: 'Rows the export holds (counted when it started).', schema: { type: 'integer' } },
+});
+const exportDescription =
+  'The whole filtered set (same filters as listAssets, no paging), newest first, read in batches of 1,000 while the response streams. Records ASSETS_EXPORTED with the filter and the row count. A full inventory dump, so ASSET_MANAGER and up.';
+
 export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceSchemas): void {
   const tag = 'Assets';
+  registry.register('AssetsCsvExport', csvFile);
+  registry.register('AssetsXlsxExport', xlsxFile);
   registerTenantOperation(registry, {
     method: 'get',
     path: '/v1/assets',
@@ -77,5 +97,45 @@ export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceS
     query: AssetAuditLogQuery,
     success: { status: 200, description: 'One page of audit entries.', schema: schemas.auditEntryPage },
     errors: ['ASSET_NOT_FOUND'],
+  });
+  registerTenantOperation(registry, {
+    method: 'post',
+    path: '/v1/assets/bulk-move',
+    operationId: 'bulkMoveAssets',
+    summary: 'Move assets to a location',
+    description: `Moves up to ${MAX_BULK_MOVE} assets to one location in one transaction: all of them or none. One unknown id (or another organisation's, or a deleted one) answers 404 and nothing changes. Each moved asset records ASSET_UPDATED with the before and after of locationId.`,
+    tag,
+    role: 'ASSET_MANAGER',
+    body: nameSchema('BulkMoveAssetsBody', BulkMoveAssetsBody),
+    success: { status: 200, description: 'How many assets moved.', schema: nameSchema('BulkMoveAssetsResult', BulkMoveAssetsResult) },
+    errors: ['ASSET_NOT_FOUND'],
+  });
+  registerTenantOperation(registry, {
+    method: 'get',
+    path: '/v1/assets/export.csv',
+    operationId: 'exportAssetsCsv',
+    summary: 'Export assets as CSV',
+    description: exportDescription,
+    tag,
+    role: 'ASSET_MANAGER',
+    query: AssetFilter,
+    success: { status: 200, description: 'The CSV file, as an attachment.', schema: csvFile, mediaType: 'text/csv', headers: attachment('csv') },
+  });
+  registerTenantOperation(registry, {
+    method: 'get',
+    path: '/v1/assets/export.xlsx',
+    operationId: 'exportAssetsXlsx',
+    summary: 'Export assets as XLSX',
+    description: exportDescription,
+    tag,
+    role: 'ASSET_MANAGER',
+    query: AssetFilter,
+    success: {
+      status: 200,
+      description: 'The workbook, as an attachment.',
+      schema: xlsxFile,
+      mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      headers: attachment('xlsx'),
+    },
   });
 }

@@ -1,0 +1,177 @@
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { AssetFilters } from '@/components/assets/asset-filters';
+import { AssetList, type AssetListRow } from '@/components/assets/asset-list';
+import { pageSizes } from '@/components/assets/page-sizes';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { ValidationError } from '@/lib/api/errors';
+import { encodeCursor } from '@/lib/api/pagination';
+import { hasRole } from '@/lib/auth/roles';
+import { listAssetFilterOptions } from '@/lib/assets/list-asset-filter-options';
+import { listAssets } from '@/lib/assets/list-assets';
+import { listAssetsBefore } from '@/lib/assets/list-assets-before';
+import type { Asset } from '@/lib/assets/schemas';
+import { requirePortalContext, withPortalTransaction } from '../portal-context';
+import { moveAssetsAction } from './actions';
+import { type AssetFilterParams, readAssetFilter } from './read-asset-filter';
+
+export const metadata = { title: 'Assets' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function single(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+}
+
+function hrefOf(filters: AssetFilterParams, limit: number, paging: { cursor?: string; before?: string } = {}, base = '/assets'): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) search.set(name, value);
+  if (limit !== pageSizes[0]) search.set('limit', String(limit));
+  if (paging.cursor) search.set('cursor', paging.cursor);
+  if (paging.before) search.set('before', paging.before);
+  const query = search.toString();
+  return query ? `${base}?${query}` : base;
+}
+
+const keyOf = (asset: Asset) => encodeCursor([asset.createdAt, asset.id]);
+
+export default async function AssetsPage({ searchParams }: { searchParams: SearchParams }) {
+  const portal = await requirePortalContext('EMPLOYEE');
+  const params = await searchParams;
+  const { raw, parsed } = readAssetFilter(params);
+  const requestedLimit = Number(single(params.limit));
+  const limit = (pageSizes as readonly number[]).includes(requestedLimit) ? requestedLimit : pageSizes[0];
+  const cursor = single(params.cursor);
+  const before = single(params.before);
+  const canManage = hasRole(portal.user.role, 'ASSET_MANAGER');
+
+  const { options, page } = await withPortalTransaction(portal, async (tx, ctx) => {
+    const filterOptions = await listAssetFilterOptions(tx, ctx.organisationId);
+    if (!parsed.success) return { options: filterOptions, page: null };
+    const filter = parsed.data;
+    if (before) {
+      const earlier = await listAssetsBefore(tx, ctx, filter, before, limit);
+      const { pagination } = await listAssets(tx, ctx, { ...filter, limit: 1 });
+      const last = earlier.data.at(-1);
+      return {
+        options: filterOptions,
+        page: { data: earlier.data, total: pagination.total, previous: earlier.hasEarlier, next: last ? keyOf(last) : null },
+      };
+    }
+    const later = await listAssets(tx, ctx, { ...filter, limit, cursor: cursor || undefined });
+    return {
+      options: filterOptions,
+      page: { data: later.data, total: later.pagination.total, previous: Boolean(cursor), next: later.pagination.nextCursor },
+    };
+  }).catch((error: unknown) => {
+    // A stale or edited cursor in a shared link starts the same view from the newest asset.
+    if (error instanceof ValidationError && (cursor || before)) redirect(hrefOf(raw, limit));
+    throw error;
+  });
+
+  // A "previous" page that reaches the start is the first page: show it as such, with a clean URL.
+  if (page && before && !page.previous) redirect(hrefOf(raw, limit));
+
+  const names = (list: { id: string; name: string }[]) => new Map(list.map((item) => [item.id, item.name]));
+  const [categoryNames, locationNames, ownerNames] = [names(options.categories), names(options.locations), names(options.owners)];
+  const rows: AssetListRow[] = (page?.data ?? []).map((asset) => ({
+    id: asset.id,
+    name: asset.name,
+    inventoryNumber: asset.inventoryNumber,
+    category: categoryNames.get(asset.categoryId) ?? '—',
+    location: locationNames.get(asset.locationId) ?? '—',
+    status: asset.status,
+    owner: asset.ownerId ? (ownerNames.get(asset.ownerId) ?? 'Former user') : null,
+  }));
+  const filtered = Object.values(raw).some(Boolean);
+  const first = page?.data[0];
+
+  return (
+    <>
+      <PageHeader
+        title="Assets"
+        description="Everything your organisation lends: search, filter and open an asset to see its details and history."
+        actions={
+          canManage ? (
+            <>
+              <a href={hrefOf(raw, pageSizes[0], {}, '/assets/export/csv')} className={buttonClasses('secondary')} download>
+                Export CSV
+              </a>
+              <a href={hrefOf(raw, pageSizes[0], {}, '/assets/export/xlsx')} className={buttonClasses('secondary')} download>
+                Export Excel
+              </a>
+              <Link href="/assets/new" className={buttonClasses('primary')}>
+                New asset
+              </Link>
+            </>
+          ) : null
+        }
+      />
+      <Card aria-labelledby="assets-heading">
+        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-5 py-4">
+          <h2 id="assets-heading" className="text-base font-semibold text-slate-900">
+            {filtered ? 'Matching assets' : 'All assets'}
+          </h2>
+          {page ? (
+            <p className="text-sm text-slate-600" data-testid="asset-total">
+              {page.total.toLocaleString('en')} {page.total === 1 ? 'asset' : 'assets'}
+              {canManage && page.total > 0 ? ' · exports include all of them, not just this page' : ''}
+            </p>
+          ) : null}
+        </div>
+        <div className="border-b border-slate-100 px-5 py-4">
+          <AssetFilters filters={raw} limit={limit} categories={options.categories} locations={options.locations} owners={options.owners} />
+        </div>
+
+        {!page ? (
+          <p role="alert" className="m-5 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            These filters are not valid: {parsed.error?.issues.map((issue) => issue.path.join('.')).join(', ')}. Clear them and try again.
+          </p>
+        ) : (
+          <AssetList
+            rows={rows}
+            locations={options.locations}
+            moveAction={canManage ? moveAssetsAction : undefined}
+            empty={
+              filtered ? (
+                <EmptyState title="No matching assets" description="Nothing matches this search and these filters. Try fewer words or clear a filter." />
+              ) : (
+                <EmptyState
+                  title="No assets yet"
+                  description="Assets your organisation lends out appear here."
+                  action={
+                    canManage ? (
+                      <Link href="/assets/new" className={buttonClasses('primary', 'sm')}>
+                        Add the first asset
+                      </Link>
+                    ) : undefined
+                  }
+                />
+              )
+            }
+          />
+        )}
+
+        {page && (page.previous || page.next) ? (
+          <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-slate-100 px-5 py-3">
+            {page.previous && first ? (
+              <Link href={hrefOf(raw, limit, { before: keyOf(first) })} className={buttonClasses('secondary', 'sm')} rel="prev">
+                ← Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            {page.next ? (
+              <Link href={hrefOf(raw, limit, { cursor: page.next })} className={buttonClasses('secondary', 'sm')} rel="next">
+                Next →
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { AssetFilter } from '@/lib/assets/schemas';
+import { startAssetsExport } from '@/lib/assets/start-assets-export';
+import { streamAssetsExport } from '@/lib/assets/stream-assets-export';
+
+// GET /api/v1/assets/export.xlsx – the whole filtered set as XLSX, streamed (a full inventory dump: ASSET_MANAGER and up)
+export const GET = route({ role: 'ASSET_MANAGER', query: AssetFilter }, async ({ tx, ctx, query }) =>
+  streamAssetsExport(await startAssetsExport(tx, ctx, query, 'xlsx')),
+);
+
+export const POST = methodNotAllowed(['GET']);
+export const PUT = methodNotAllowed(['GET']);
+export const PATCH = methodNotAllowed(['GET']);
+export const DELETE = methodNotAllowed(['GET']);

@@ -1,0 +1,184 @@
+'use client';
+
+import Link from 'next/link';
+import { type ReactNode, useActionState, useEffect, useRef, useState } from 'react';
+import { Field, Select } from '@/components/ui/field';
+import { FormMessage } from '@/components/ui/form-message';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import type { NamedOption } from '@/lib/assets/list-asset-filter-options';
+import type { ActionResult } from '@/lib/portal/action-result';
+import { AssetStatusBadge } from './asset-status-badge';
+
+export type AssetListRow = {
+  id: string;
+  name: string;
+  inventoryNumber: string;
+  category: string;
+  location: string;
+  status: 'AVAILABLE' | 'LOANED' | 'MAINTENANCE' | 'RETIRED';
+  owner: string | null;
+};
+
+type MoveAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
+type Props = { rows: AssetListRow[]; locations: NamedOption[]; moveAction?: MoveAction; empty: ReactNode };
+
+function SelectAll({ rows, selected, onChange }: { rows: AssetListRow[]; selected: Set<string>; onChange: (next: Set<string>) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const all = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  const some = !all && rows.some((row) => selected.has(row.id));
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = some;
+  }, [some]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="size-4 rounded border-slate-400 accent-[var(--color-brand)]"
+      aria-label="Select all assets on this page"
+      checked={all}
+      onChange={() => onChange(all ? new Set() : new Set(rows.map((row) => row.id)))}
+    />
+  );
+}
+
+/**
+ * Rows as a table from tablet width up and as cards on a phone; both read one selection, so checking a row in
+ * either keeps the count and the move form right.
+ */
+export function AssetList({ rows, locations, moveAction, empty }: Props) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [result, formAction] = useActionState(async (previous: ActionResult | null, formData: FormData) => {
+    const outcome = await moveAction!(previous, formData);
+    if (outcome.ok) setSelected(new Set());
+    return outcome;
+  }, null);
+  const selectable = Boolean(moveAction);
+  // A row that left the page (moved out of the filter, a new page) is no longer selected.
+  const visible = new Set(rows.map((row) => row.id));
+  const chosen = [...selected].filter((id) => visible.has(id));
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const checkbox = (row: AssetListRow) => (
+    <input
+      type="checkbox"
+      className="size-4 rounded border-slate-400 accent-[var(--color-brand)]"
+      aria-label={`Select ${row.name}`}
+      checked={selected.has(row.id)}
+      onChange={() => toggle(row.id)}
+    />
+  );
+
+  // After a move that emptied the view, the outcome stays on screen above the empty state.
+  if (rows.length === 0) {
+    return (
+      <div className="space-y-3 p-5">
+        <FormMessage result={result} />
+        {empty}
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {selectable ? (
+        <form action={formAction} aria-label="Move selected assets" className="border-b border-slate-100 bg-slate-50/60 px-5 py-3">
+          {chosen.map((id) => (
+            <input key={id} type="hidden" name="assetId" value={id} />
+          ))}
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="flex items-center gap-3 self-center">
+              <span className="md:hidden">
+                <SelectAll rows={rows} selected={selected} onChange={setSelected} />
+              </span>
+              <p className="text-sm font-medium text-slate-800" aria-live="polite" data-testid="selection-count">
+                {chosen.length === 0 ? 'No assets selected' : `${chosen.length} selected`}
+              </p>
+            </div>
+            <Field label="Move to" htmlFor="move-location" className="min-w-48 flex-1 sm:max-w-xs" error={result?.ok === false ? result.fieldErrors?.locationId?.[0] : undefined}>
+              <Select id="move-location" name="locationId" defaultValue="" disabled={chosen.length === 0} aria-invalid={Boolean(result?.ok === false && result.fieldErrors?.locationId)}>
+                <option value="">Choose a location…</option>
+                {locations.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <SubmitButton variant="secondary" disabled={chosen.length === 0} pendingLabel="Moving…">
+              Move {chosen.length > 0 ? chosen.length : ''} {chosen.length === 1 ? 'asset' : 'assets'}
+            </SubmitButton>
+          </div>
+          <FormMessage result={result} className="mt-3" />
+        </form>
+      ) : null}
+
+      <div className="hidden md:block">
+        <Table>
+          <THead>
+            <TR>
+              {selectable ? (
+                <TH className="w-10">
+                  <SelectAll rows={rows} selected={selected} onChange={setSelected} />
+                </TH>
+              ) : null}
+              <TH>Name</TH>
+              <TH>Inventory no.</TH>
+              <TH>Category</TH>
+              <TH>Location</TH>
+              <TH>Status</TH>
+              <TH>Owner</TH>
+            </TR>
+          </THead>
+          <TBody>
+            {rows.map((row) => (
+              <TR key={row.id} data-testid="asset-row" className={selected.has(row.id) ? 'bg-brand/5' : 'hover:bg-slate-50'}>
+                {selectable ? <TD>{checkbox(row)}</TD> : null}
+                <TD className="font-medium">
+                  <Link href={`/assets/${row.id}`} className="text-brand underline-offset-2 hover:underline">
+                    {row.name}
+                  </Link>
+                </TD>
+                <TD className="font-mono text-xs whitespace-nowrap text-slate-700">{row.inventoryNumber}</TD>
+                <TD>{row.category}</TD>
+                <TD>{row.location}</TD>
+                <TD>
+                  <AssetStatusBadge status={row.status} />
+                </TD>
+                <TD className="text-slate-700">{row.owner ?? <span className="text-slate-400">—</span>}</TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </div>
+
+      <ul className="divide-y divide-slate-100 md:hidden" aria-label="Assets">
+        {rows.map((row) => (
+          <li key={row.id} data-testid="asset-card" className={`flex gap-3 px-4 py-3 ${selected.has(row.id) ? 'bg-brand/5' : ''}`}>
+            {selectable ? <div className="pt-1">{checkbox(row)}</div> : null}
+            <div className="min-w-0 flex-1">
+              <div className="flex items-start justify-between gap-2">
+                <Link href={`/assets/${row.id}`} className="min-w-0 font-medium break-words text-brand underline-offset-2 hover:underline">
+                  {row.name}
+                </Link>
+                <AssetStatusBadge status={row.status} />
+              </div>
+              <p className="mt-0.5 font-mono text-xs text-slate-600">{row.inventoryNumber}</p>
+              <p className="mt-1 text-sm text-slate-700">
+                {row.category} · {row.location}
+              </p>
+              {row.owner ? <p className="text-sm text-slate-600">Owner: {row.owner}</p> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
