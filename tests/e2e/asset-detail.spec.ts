@@ -55,7 +55,7 @@ test.describe('asset detail', () => {
     await screenshot(page, testInfo, 'asset-detail-specification');
 
     await page.getByRole('tab', { name: 'Loan history' }).click();
-    const [{ n: loanCount }] = await ownerSql()`select count(*)::int as n from loans where asset_id = ${asset.id}`;
+    const loanCount = (await ownerSql()`select count(*)::int as n from loans where asset_id = ${asset.id}`)[0]!.n as number;
     await expect(page.getByTestId('asset-loan-row')).toHaveCount(Math.min(loanCount as number, 20));
     await expect(page.getByText(new RegExp(`^${loanCount} loans?`))).toBeVisible();
     const [oldest] = await ownerSql()`select start_date::text as s, end_date::text as e from loans where asset_id = ${asset.id} order by start_date limit 1`;
@@ -63,18 +63,18 @@ test.describe('asset detail', () => {
     await page.getByLabel('To').fill(oldest!.e as string);
     await page.getByRole('button', { name: 'Show loans' }).click();
     await expect(page).toHaveURL(new RegExp(`from=${oldest!.s as string}`));
-    const [{ n: inPeriod }] = await ownerSql()`select count(*)::int as n from loans where asset_id = ${asset.id} and end_date >= ${oldest!.s}::date and start_date <= ${oldest!.e}::date`;
+    const inPeriod = (await ownerSql()`select count(*)::int as n from loans where asset_id = ${asset.id} and end_date >= ${oldest!.s}::date and start_date <= ${oldest!.e}::date`)[0]!.n as number;
     await expect(page.getByTestId('asset-loan-row')).toHaveCount(inPeriod as number);
     await screenshot(page, testInfo, 'asset-detail-loans');
 
     await page.getByRole('tab', { name: 'Repairs & maintenance' }).click();
     await expect(page.getByRole('heading', { name: 'Repairs & maintenance' })).toBeVisible();
-    const [{ n: entries }] = await ownerSql()`select count(*)::int as n from asset_maintenance where asset_id = ${asset.id}`;
+    const entries = (await ownerSql()`select count(*)::int as n from asset_maintenance where asset_id = ${asset.id}`)[0]!.n as number;
     await expect(page.getByTestId('maintenance-entry')).toHaveCount(entries as number);
     await screenshot(page, testInfo, 'asset-detail-maintenance');
 
     await page.getByRole('tab', { name: 'Audit log' }).click();
-    const [{ n: auditCount }] = await ownerSql()`select count(*)::int as n from audit_log where asset_id = ${asset.id}`;
+    const auditCount = (await ownerSql()`select count(*)::int as n from audit_log where asset_id = ${asset.id}`)[0]!.n as number;
     await expect(page.getByText(new RegExp(`^${auditCount} (entry|entries), newest first`))).toBeVisible();
     await expect(page.getByTestId('asset-audit-entry')).toHaveCount(Math.min(auditCount as number, 20));
     await screenshot(page, testInfo, 'asset-detail-audit');
@@ -114,11 +114,11 @@ test.describe('asset detail', () => {
     const typed: Record<string, unknown> = {};
     for (const field of definition) {
       const input = page.locator(`#asset-cf-${field.key}`);
-      if (field.type === 'boolean') (await input.check(), (typed[field.key] = true));
-      else if (field.type === 'select') (await input.selectOption(field.options![0]!), (typed[field.key] = field.options![0]));
-      else if (field.type === 'number') (await input.fill('42'), (typed[field.key] = 42));
-      else if (field.type === 'date') (await input.fill('2025-01-15'), (typed[field.key] = '2025-01-15'));
-      else (await input.fill('E2E value'), (typed[field.key] = 'E2E value'));
+      const value = field.type === 'boolean' ? true : field.type === 'select' ? field.options![0]! : field.type === 'number' ? 42 : field.type === 'date' ? '2025-01-15' : 'E2E value';
+      typed[field.key] = value;
+      if (field.type === 'boolean') await input.check();
+      else if (field.type === 'select') await input.selectOption(String(value));
+      else await input.fill(String(value));
     }
     await page.getByLabel('Serial number').fill('SN-E2E-1');
     await page.getByLabel('Value').fill('1234.50');

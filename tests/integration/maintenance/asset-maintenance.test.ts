@@ -13,7 +13,7 @@ const path = (id = assetId) => `/api/v1/assets/${id}/maintenance`;
 beforeAll(async () => {
   [tenant, other] = await Promise.all([createTenant(), createTenant()]);
   [managerToken, employeeToken] = await Promise.all([tenant.manager.token(), tenant.employee.token()]);
-  [assetId] = await insertAssets(tenant, [{ name: 'Serviced laptop' }]);
+  assetId = (await insertAssets(tenant, [{ name: 'Serviced laptop' }]))[0]!;
 });
 
 describe('asset maintenance', () => {
@@ -62,7 +62,7 @@ describe('asset maintenance', () => {
   it('lets employees read but not write', async () => {
     const denied = await call('POST', path(), { tenant: tenant.slug, token: employeeToken, json: { kind: 'SERVICE', title: 'Nope', scheduledFor: '2030-01-01' } });
     expectEnvelope(denied, 403, 'FORBIDDEN');
-    const [{ n }] = await ownerDb()`select count(*)::int as n from asset_maintenance where title = 'Nope'`;
+    const n = (await ownerDb()`select count(*)::int as n from asset_maintenance where title = 'Nope'`)[0]!.n as number;
     expect(n).toBe(0);
   });
 
@@ -78,7 +78,7 @@ describe('asset maintenance', () => {
     expectEnvelope(await call('GET', path(), { tenant: other.slug, token: otherToken }), 404, 'ASSET_NOT_FOUND');
     expectEnvelope(await call('POST', path(), { tenant: other.slug, token: otherToken, json: { kind: 'SERVICE', title: 'x', scheduledFor: '2030-01-01' } }), 404, 'ASSET_NOT_FOUND');
     const [entry] = await ownerDb()`select id from asset_maintenance where asset_id = ${assetId} limit 1`;
-    const [otherAsset] = await insertAssets(other, [{}]);
+    const otherAsset = (await insertAssets(other, [{}]))[0]!;
     expectEnvelope(await call('PATCH', `${path(otherAsset)}/${entry!.id as string}`, { tenant: other.slug, token: otherToken, json: { title: 'hijack' } }), 404, 'MAINTENANCE_ENTRY_NOT_FOUND');
   });
 });
