@@ -7,7 +7,7 @@ import type { ActionResult } from '@/lib/portal/action-result';
 
 type Action = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
 
-/** One button that picks up or returns a loan; the result is announced where the button is. */
+/** One button that picks up or returns a loan; a refusal is announced where the button is. */
 export function HandOverButton({ action, loanId, assetId, qrCodeToken, label, pendingLabel }: { action: Action; loanId: string; assetId: string; qrCodeToken?: string; label: string; pendingLabel: string }) {
   const [result, formAction] = useActionState(action, null);
   return (
@@ -15,11 +15,9 @@ export function HandOverButton({ action, loanId, assetId, qrCodeToken, label, pe
       <input type="hidden" name="loanId" value={loanId} />
       <input type="hidden" name="assetId" value={assetId} />
       {qrCodeToken ? <input type="hidden" name="qrCodeToken" value={qrCodeToken} /> : null}
-      {result?.ok ? null : (
-        <SubmitButton pendingLabel={pendingLabel} className="w-full sm:w-auto">
-          {label}
-        </SubmitButton>
-      )}
+      <SubmitButton pendingLabel={pendingLabel} className="w-full sm:w-auto">
+        {label}
+      </SubmitButton>
       <div aria-live="polite">
         <FormMessage result={result} />
       </div>

@@ -59,8 +59,8 @@ test.describe('asset detail', () => {
     await expect(page.getByTestId('asset-loan-row')).toHaveCount(Math.min(loanCount as number, 20));
     await expect(page.getByText(new RegExp(`^${loanCount} loans?`))).toBeVisible();
     const [oldest] = await ownerSql()`select start_date::text as s, end_date::text as e from loans where asset_id = ${asset.id} order by start_date limit 1`;
-    await page.getByLabel('From').fill(oldest!.s as string);
-    await page.getByLabel('To').fill(oldest!.e as string);
+    await page.getByLabel('From', { exact: true }).fill(oldest!.s as string);
+    await page.getByLabel('To', { exact: true }).fill(oldest!.e as string);
     await page.getByRole('button', { name: 'Show loans' }).click();
     await expect(page).toHaveURL(new RegExp(`from=${oldest!.s as string}`));
     const inPeriod = (await ownerSql()`select count(*)::int as n from loans where asset_id = ${asset.id} and end_date >= ${oldest!.s}::date and start_date <= ${oldest!.e}::date`)[0]!.n as number;
@@ -108,8 +108,8 @@ test.describe('asset detail', () => {
       select id, name, custom_fields from categories where organisation_id = ${ACME_ID} and jsonb_array_length(custom_fields) > 0 order by name limit 1`;
     const name = `E2E detail asset ${Date.now()}`;
     await signIn(page, 'acme-manager', { path: '/assets/new' });
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Category').selectOption(category!.id as string);
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Category', { exact: true }).selectOption(category!.id as string);
     const definition = category!.custom_fields as { key: string; label: string; type: string; options?: string[] }[];
     const typed: Record<string, unknown> = {};
     for (const field of definition) {
@@ -120,15 +120,15 @@ test.describe('asset detail', () => {
       else if (field.type === 'select') await input.selectOption(String(value));
       else await input.fill(String(value));
     }
-    await page.getByLabel('Serial number').fill('SN-E2E-1');
-    await page.getByLabel('Value').fill('1234.50');
-    await page.getByLabel('Warranty (months)').fill('abc');
-    await page.getByLabel('Photo').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByLabel('Serial number', { exact: true }).fill('SN-E2E-1');
+    await page.getByLabel('Value', { exact: true }).fill('1234.50');
+    await page.getByLabel('Warranty (months)', { exact: true }).fill('abc');
+    await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: 'Create asset' }).click();
     await expect(page.getByRole('alert')).toContainText('Please correct the highlighted fields.');
-    await expect(page.getByLabel('Name')).toHaveValue(name);
-    await page.getByLabel('Warranty (months)').fill('24');
-    await page.getByLabel('Photo').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+    await page.getByLabel('Warranty (months)', { exact: true }).fill('24');
+    await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: 'Create asset' }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
@@ -142,23 +142,23 @@ test.describe('asset detail', () => {
       expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
 
       await page.getByRole('link', { name: 'Edit asset' }).click();
-      await page.getByLabel('Model').fill('Edited model');
+      await page.getByLabel('Model', { exact: true }).fill('Edited model');
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
       const [edited] = await ownerSql()`select model from assets where id = ${stored!.id}`;
       expect(edited!.model).toBe('Edited model');
 
       await page.goto(tenantUrl('acme', `/assets/${stored!.id as string}?tab=maintenance`));
       await expect(page.getByTestId('maintenance-total')).toHaveText('€0.00');
       const form = page.getByRole('form', { name: 'Add a maintenance entry' });
-      await form.getByLabel('Title').fill('Screen replaced');
-      await form.getByLabel('Kind').selectOption('REPAIR');
-      await form.getByLabel('Status').selectOption('DONE');
-      await form.getByLabel('Cost').fill('120.50');
+      await form.getByLabel('Title', { exact: true }).fill('Screen replaced');
+      await form.getByLabel('Kind', { exact: true }).selectOption('REPAIR');
+      await form.getByLabel('Status', { exact: true }).selectOption('DONE');
+      await form.getByLabel('Cost', { exact: true }).fill('120.50');
       await form.getByRole('button', { name: 'Add entry' }).click();
       await expect(form.getByRole('alert')).toContainText('Please correct');
-      await expect(form.getByLabel('Title')).toHaveValue('Screen replaced');
-      await form.getByLabel('Done on').fill('2026-01-10');
+      await expect(form.getByLabel('Title', { exact: true })).toHaveValue('Screen replaced');
+      await form.getByLabel('Done on', { exact: true }).fill('2026-01-10');
       await form.getByRole('button', { name: 'Add entry' }).click();
       await expect(form.getByRole('status')).toHaveText('Maintenance entry added.');
       await expect(page.getByTestId('maintenance-total')).toHaveText('€120.50');
@@ -194,7 +194,8 @@ test.describe('asset detail', () => {
     await page.goto(tenantUrl('acme', `/q/${asset!.qr_code_token as string}`));
     await expect(page).toHaveURL(tenantUrl('acme', `/assets/${asset!.id as string}?scan=${asset!.qr_code_token as string}`));
     await page.getByRole('button', { name: 'Return' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Returned' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Returned. Thank you!' })).toBeVisible();
+    await expect(page).not.toHaveURL(/scan=/);
     const [stored] = await ownerSql()`select l.status, a.status as asset_status from loans l join assets a on a.id = l.asset_id where l.id = ${loan!.id}`;
     expect(stored).toEqual({ status: 'RETURNED', asset_status: 'AVAILABLE' });
     const [audit] = await ownerSql()`select metadata from audit_log where target_id = ${loan!.id as string} and action = 'LOAN_RETURNED'`;

@@ -50,5 +50,5 @@ export async function saveAssetAction(_previous: ActionResult | null, formData: 
   }
   revalidatePath(`/assets/${savedId}`);
   revalidatePath('/assets');
-  redirect(`/assets/${savedId}?saved=1`);
+  redirect(`/assets/${savedId}?done=saved`);
 }

@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { pickUpLoan, returnLoan } from '@/lib/loans/hand-over-loan';
 import { type ActionResult, portalActionError, requirePortalContext, withPortalTransaction } from '../../portal-context';
@@ -26,7 +27,8 @@ export async function pickUpLoanAction(_previous: ActionResult | null, formData:
     return portalActionError(error);
   }
   revalidatePath(`/assets/${assetId}`);
-  return { ok: true, message: 'Picked up. Enjoy, and bring it back on time.' };
+  // The panel changes with the loan's state, so the outcome is told by the page it lands on.
+  redirect(`/assets/${assetId}?done=picked-up`);
 }
 
 export async function returnLoanAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
@@ -41,5 +43,5 @@ export async function returnLoanAction(_previous: ActionResult | null, formData:
     return portalActionError(error);
   }
   revalidatePath(`/assets/${assetId}`);
-  return { ok: true, message: 'Returned. Thank you!' };
+  redirect(`/assets/${assetId}?done=returned`);
 }

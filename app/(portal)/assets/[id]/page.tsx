@@ -28,6 +28,12 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const PAGE_SIZE = 20;
 
+const doneMessages: Record<string, string> = {
+  saved: 'Saved.',
+  'picked-up': 'Picked up. Enjoy, and bring it back on time.',
+  returned: 'Returned. Thank you!',
+};
+
 function first(value: string | string[] | undefined): string {
   return ((Array.isArray(value) ? value[0] : value) ?? '').trim().slice(0, 512);
 }
@@ -107,6 +113,11 @@ export default async function AssetPage({ params, searchParams }: { params: Prom
           </>
         }
       />
+      {doneMessages[first(search.done)] ? (
+        <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+          {doneMessages[first(search.done)]}
+        </p>
+      ) : null}
       {scannedToken ? (
         <p role="status" className="mb-4 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900">
           You opened this asset by scanning its QR code.
