@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useActionState, useState } from 'react';
 import type { CustomFieldDefinition } from '@/db/schema';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -44,7 +45,12 @@ function customOf(asset: Asset | undefined): Record<string, string | boolean> {
 export function AssetForm({ action, asset, categories, locations }: { action: Action; asset?: Asset; categories: CategoryOption[]; locations: Option[] }) {
   const [facts, setFacts] = useState(() => factsOf(asset, categories, locations));
   const [custom, setCustom] = useState(() => customOf(asset));
-  const [result, formAction] = useActionState(action, null);
+  const router = useRouter();
+  const [result, formAction] = useActionState(async (previous: ActionResult | null, formData: FormData) => {
+    const outcome = await action(previous, formData);
+    if (outcome.ok && outcome.message) router.push(outcome.message);
+    return outcome.ok ? null : outcome;
+  }, null);
   const error = (field: string) => (result && !result.ok ? result.fieldErrors?.[field]?.[0] : undefined);
   const definition = categories.find((category) => category.id === facts.categoryId)?.customFields ?? [];
   const bind = (field: keyof Facts) => ({

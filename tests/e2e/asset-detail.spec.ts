@@ -125,7 +125,7 @@ test.describe('asset detail', () => {
     await page.getByLabel('Warranty (months)', { exact: true }).fill('abc');
     await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: 'Create asset' }).click();
-    await expect(page.getByRole('alert')).toContainText('Please correct the highlighted fields.');
+    await expect(page.getByText('Please correct the highlighted fields.')).toBeVisible();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
     await page.getByLabel('Warranty (months)', { exact: true }).fill('24');
     await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
@@ -156,7 +156,7 @@ test.describe('asset detail', () => {
       await form.getByLabel('Status', { exact: true }).selectOption('DONE');
       await form.getByLabel('Cost', { exact: true }).fill('120.50');
       await form.getByRole('button', { name: 'Add entry' }).click();
-      await expect(form.getByRole('alert')).toContainText('Please correct');
+      await expect(form.getByText('Please correct the highlighted fields.')).toBeVisible();
       await expect(form.getByLabel('Title', { exact: true })).toHaveValue('Screen replaced');
       await form.getByLabel('Done on', { exact: true }).fill('2026-01-10');
       await form.getByRole('button', { name: 'Add entry' }).click();

@@ -1,7 +1,6 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { listCategories } from '@/lib/categories/list-categories';
 import { createAsset } from '@/lib/assets/create-asset';
@@ -17,7 +16,11 @@ function photoOf(formData: FormData): File | null {
   return photo instanceof File && photo.size > 0 ? photo : null;
 }
 
-/** Creates an asset (no assetId) or saves one, and stores an uploaded photo in the same transaction. */
+/**
+ * Creates an asset (no assetId) or saves one, and stores an uploaded photo in the same transaction. Success
+ * answers with the saved asset's address for the form to open: a server-side redirect() would re-render
+ * through Next's internal fetch, which carries no tenant host.
+ */
 export async function saveAssetAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   const portal = await requirePortalContext('ASSET_MANAGER');
   let savedId: string;
@@ -50,5 +53,5 @@ export async function saveAssetAction(_previous: ActionResult | null, formData: 
   }
   revalidatePath(`/assets/${savedId}`);
   revalidatePath('/assets');
-  redirect(`/assets/${savedId}?done=saved`);
+  return { ok: true, message: `/assets/${savedId}?done=saved` };
 }

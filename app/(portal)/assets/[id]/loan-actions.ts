@@ -1,7 +1,5 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { pickUpLoan, returnLoan } from '@/lib/loans/hand-over-loan';
 import { type ActionResult, portalActionError, requirePortalContext, withPortalTransaction } from '../../portal-context';
@@ -16,6 +14,10 @@ function inputOf(formData: FormData) {
   });
 }
 
+/**
+ * Success answers with the address that tells the outcome (the panel changes with the loan's state); the
+ * button navigates there. A server-side redirect() would re-render through the tenant-less internal fetch.
+ */
 export async function pickUpLoanAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   const portal = await requirePortalContext('EMPLOYEE');
   let assetId: string;
@@ -26,9 +28,7 @@ export async function pickUpLoanAction(_previous: ActionResult | null, formData:
   } catch (error) {
     return portalActionError(error);
   }
-  revalidatePath(`/assets/${assetId}`);
-  // The panel changes with the loan's state, so the outcome is told by the page it lands on.
-  redirect(`/assets/${assetId}?done=picked-up`);
+  return { ok: true, message: `/assets/${assetId}?done=picked-up` };
 }
 
 export async function returnLoanAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
@@ -42,6 +42,5 @@ export async function returnLoanAction(_previous: ActionResult | null, formData:
   } catch (error) {
     return portalActionError(error);
   }
-  revalidatePath(`/assets/${assetId}`);
-  redirect(`/assets/${assetId}?done=returned`);
+  return { ok: true, message: `/assets/${assetId}?done=returned` };
 }
