@@ -50,7 +50,7 @@ export function MaintenanceTab({ assetId, list, canEdit, currency }: { assetId: 
   const done = list.data.filter((entry) => entry.status === 'DONE');
   const total = list.totals.length > 0 ? list.totals.map((line) => formatMoney(line.cost, line.currency)).join(' + ') : formatMoney('0', currency);
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <Card aria-labelledby="maintenance-heading">
         <CardHeader
           id="maintenance-heading"
