@@ -13,7 +13,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   typedRoutes: false,
   // forbidden() for a signed-in user whose role is too low (app/forbidden.tsx).
-  experimental: { authInterrupts: true },
+  // Asset photos (up to 5 MB, lib/assets/photo-type.ts) travel through a server action with the form.
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: '6mb' } },
   headers: async () => [{ source: '/:path*', headers: securityHeaders }],
 };
 

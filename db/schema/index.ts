@@ -7,3 +7,4 @@ export * from './people';
 export * from './loans';
 export * from './notifications';
 export * from './portal';
+export * from './maintenance';

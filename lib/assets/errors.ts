@@ -7,3 +7,7 @@ export function assetNotFound(assetId: string, organisationId: string): NotFound
 export function duplicateInventoryNumber(inventoryNumber: string): ConflictError {
   return new ConflictError('INVENTORY_NUMBER_CONFLICT', 'Another asset already has this inventory number.', { inventoryNumber });
 }
+
+export function assetPhotoNotFound(assetId: string): NotFoundError {
+  return new NotFoundError('ASSET_PHOTO_NOT_FOUND', 'The asset has no uploaded photo.', { assetId });
+}

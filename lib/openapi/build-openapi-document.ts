@@ -9,6 +9,7 @@ import { registerCatalogPaths } from './paths-catalog';
 import { registerHealthPaths } from './paths-health';
 import { registerInvitationPaths } from './paths-invitations';
 import { registerLoanPaths } from './paths-loans';
+import { registerMaintenanceAndPhotoPaths } from './paths-maintenance';
 import { registerUserAndAuditPaths } from './paths-users-audit';
 import { registerResourceSchemas } from './resource-schemas';
 
@@ -42,6 +43,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const schemas = registerResourceSchemas(registry);
   registerHealthPaths(registry);
   registerAssetPaths(registry, schemas);
+  registerMaintenanceAndPhotoPaths(registry);
   registerCatalogPaths(registry, schemas);
   registerUserAndAuditPaths(registry, schemas);
   registerInvitationPaths(registry, schemas);

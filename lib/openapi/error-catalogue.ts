@@ -1,10 +1,11 @@
 import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/api/errors';
-import { assetNotFound, duplicateInventoryNumber } from '@/lib/assets/errors';
+import { assetNotFound, assetPhotoNotFound, duplicateInventoryNumber } from '@/lib/assets/errors';
 import { customDomainConflict, planUpgradeRequired } from '@/lib/branding/errors';
 import { invitationExists, invitationNotFound, userExists } from '@/lib/invitations/invitation-store';
 import { backupInProgress, backupNotFound, backupNotReady } from '@/lib/backups/backup-store';
 import { categoryNameConflict, categoryNotFound } from '@/lib/categories/category-store';
 import { loanConflict, loanNotFound } from '@/lib/loans/loan-store';
+import { maintenanceEntryNotFound } from '@/lib/maintenance/errors';
 import { locationNameConflict, locationNotFound } from '@/lib/locations/location-store';
 import { userNotFound } from '@/lib/users/user-store';
 
@@ -25,6 +26,8 @@ export const errorCatalogue = {
   PLAN_UPGRADE_REQUIRED: planUpgradeRequired('FREE'),
   TENANT_NOT_FOUND: new NotFoundError('TENANT_NOT_FOUND', 'No organisation is served at this address.', { tenant: 'acme' }),
   ASSET_NOT_FOUND: assetNotFound(resourceId, organisationId),
+  ASSET_PHOTO_NOT_FOUND: assetPhotoNotFound(resourceId),
+  MAINTENANCE_ENTRY_NOT_FOUND: maintenanceEntryNotFound(resourceId),
   CATEGORY_NOT_FOUND: categoryNotFound(resourceId, organisationId),
   LOCATION_NOT_FOUND: locationNotFound(resourceId, organisationId),
   USER_NOT_FOUND: userNotFound(resourceId, organisationId),

@@ -1,0 +1,40 @@
+import { notFound } from 'next/navigation';
+import { z } from 'zod';
+import { AssetForm } from '@/components/assets/asset-form';
+import { ButtonLink } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { NotFoundError } from '@/lib/api/errors';
+import { findAssetRow } from '@/lib/assets/get-asset';
+import { toAssetDto } from '@/lib/assets/to-asset-dto';
+import { requirePortalContext, withPortalTransaction } from '../../../portal-context';
+import { saveAssetAction } from '../../asset-actions';
+import { loadAssetFormOptions } from '../../load-asset-form-options';
+
+export const metadata = { title: 'Edit asset' };
+
+export default async function EditAssetPage({ params }: { params: Promise<{ id: string }> }) {
+  const portal = await requirePortalContext('ASSET_MANAGER');
+  const { id } = await params;
+  if (!z.uuid().safeParse(id).success) notFound();
+  const { asset, options } = await withPortalTransaction(portal, async (tx, ctx) => ({
+    asset: toAssetDto(await findAssetRow(tx, ctx, id)),
+    options: await loadAssetFormOptions(tx, ctx),
+  })).catch((error: unknown) => {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  });
+  return (
+    <>
+      <PageHeader
+        title={`Edit ${asset.name}`}
+        description={<span className="font-mono">{asset.inventoryNumber}</span>}
+        actions={
+          <ButtonLink href={`/assets/${asset.id}`} variant="secondary">
+            Cancel
+          </ButtonLink>
+        }
+      />
+      <AssetForm action={saveAssetAction} asset={asset} categories={options.categories} locations={options.locations} />
+    </>
+  );
+}

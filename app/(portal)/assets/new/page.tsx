@@ -1,0 +1,18 @@
+import { AssetForm } from '@/components/assets/asset-form';
+import { PageHeader } from '@/components/ui/page-header';
+import { requirePortalContext, withPortalTransaction } from '../../portal-context';
+import { saveAssetAction } from '../asset-actions';
+import { loadAssetFormOptions } from '../load-asset-form-options';
+
+export const metadata = { title: 'New asset' };
+
+export default async function NewAssetPage() {
+  const portal = await requirePortalContext('ASSET_MANAGER');
+  const { categories, locations } = await withPortalTransaction(portal, loadAssetFormOptions);
+  return (
+    <>
+      <PageHeader title="New asset" description="Record a piece of equipment your organisation lends. It gets its QR code at once." />
+      <AssetForm action={saveAssetAction} categories={categories} locations={locations} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { notFound, redirect } from 'next/navigation';
+import { NotFoundError } from '@/lib/api/errors';
+import { findAssetByQrToken } from '@/lib/assets/find-asset-by-qr-token';
+import { requirePortalContext, withPortalTransaction } from '../../portal-context';
+
+// What an asset's QR label encodes. Signed-out readers go through sign-in and come back here (requirePortalContext).
+export default async function QrCodePage({ params }: { params: Promise<{ token: string }> }) {
+  const portal = await requirePortalContext('EMPLOYEE');
+  const { token } = await params;
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(token)) notFound();
+  const asset = await withPortalTransaction(portal, (tx, ctx) => findAssetByQrToken(tx, ctx, token)).catch((error: unknown) => {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  });
+  redirect(`/assets/${asset.id}?scan=${encodeURIComponent(token)}`);
+}

@@ -1,0 +1,33 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useActionState } from 'react';
+import { FormMessage } from '@/components/ui/form-message';
+import { SubmitButton } from '@/components/ui/submit-button';
+import type { ActionResult } from '@/lib/portal/action-result';
+
+type Action = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
+
+/** One button that picks up or returns a loan; a refusal is announced where the button is. */
+export function HandOverButton({ action, loanId, assetId, qrCodeToken, label, pendingLabel }: { action: Action; loanId: string; assetId: string; qrCodeToken?: string; label: string; pendingLabel: string }) {
+  const router = useRouter();
+  const [result, formAction] = useActionState(async (previous: ActionResult | null, formData: FormData) => {
+    const outcome = await action(previous, formData);
+    // On success the action names the page that reports the outcome.
+    if (outcome.ok && outcome.message) router.replace(outcome.message);
+    return outcome.ok ? null : outcome;
+  }, null);
+  return (
+    <form action={formAction} className="space-y-3">
+      <input type="hidden" name="loanId" value={loanId} />
+      <input type="hidden" name="assetId" value={assetId} />
+      {qrCodeToken ? <input type="hidden" name="qrCodeToken" value={qrCodeToken} /> : null}
+      <SubmitButton pendingLabel={pendingLabel} className="w-full sm:w-auto">
+        {label}
+      </SubmitButton>
+      <div aria-live="polite">
+        <FormMessage result={result} />
+      </div>
+    </form>
+  );
+}
