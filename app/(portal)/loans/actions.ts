@@ -32,10 +32,9 @@ function loanActionError(error: unknown): ActionResult {
   return portalActionError(error);
 }
 
-function refresh(loanId: string): void {
-  revalidatePath('/loans');
-  revalidatePath(`/loans/${loanId}`);
-  revalidatePath('/dashboard');
+// My loans and the loan's own page both show the change; the layout scope covers /loans and /loans/[id].
+function refresh(): void {
+  revalidatePath('/loans', 'layout');
 }
 
 /** The wizard's live check: what filing these dates would meet, before anything is filed. */
@@ -59,7 +58,6 @@ export async function createLoanAction(_previous: ActionResult | null, formData:
   } catch (error) {
     return portalActionError(error);
   }
-  refresh(loanId);
   redirect(`/loans/${loanId}?filed=1`);
 }
 
@@ -68,7 +66,7 @@ export async function cancelLoanAction(_previous: ActionResult | null, formData:
   try {
     const { loanId } = LoanId.parse({ loanId: field(formData, 'loanId') });
     await withPortalTransaction(portal, (tx, ctx) => cancelLoan(tx, ctx, loanId));
-    refresh(loanId);
+    refresh();
   } catch (error) {
     return loanActionError(error);
   }
@@ -80,7 +78,7 @@ export async function updateLoanAction(_previous: ActionResult | null, formData:
   try {
     const { loanId, ...changes } = EditRequest.parse({ loanId: field(formData, 'loanId'), startDate: field(formData, 'startDate'), endDate: field(formData, 'endDate'), purpose: field(formData, 'purpose') });
     await withPortalTransaction(portal, (tx, ctx) => updateLoan(tx, ctx, loanId, changes));
-    refresh(loanId);
+    refresh();
   } catch (error) {
     return loanActionError(error);
   }
@@ -92,7 +90,7 @@ export async function extendLoanAction(_previous: ActionResult | null, formData:
   try {
     const { loanId, endDate } = Extension.parse({ loanId: field(formData, 'loanId'), endDate: field(formData, 'endDate') });
     const loan = await withPortalTransaction(portal, (tx, ctx) => extendLoan(tx, ctx, loanId, endDate));
-    refresh(loanId);
+    refresh();
     return loan.extensionRequestedEndDate
       ? { ok: true, message: 'Extension requested. Your approver decides; until then the current return date stands.' }
       : { ok: true, message: 'Loan extended. The new return date applies now.' };
@@ -106,7 +104,7 @@ export async function approveLoanAction(_previous: ActionResult | null, formData
   try {
     const { loanId } = LoanId.parse({ loanId: field(formData, 'loanId') });
     await withPortalTransaction(portal, (tx, ctx) => approveLoan(tx, ctx, loanId));
-    refresh(loanId);
+    refresh();
   } catch (error) {
     return loanActionError(error);
   }
@@ -118,7 +116,7 @@ export async function rejectLoanAction(_previous: ActionResult | null, formData:
   try {
     const { loanId, reason } = Rejection.parse({ loanId: field(formData, 'loanId'), reason: field(formData, 'reason') });
     await withPortalTransaction(portal, (tx, ctx) => rejectLoan(tx, ctx, loanId, reason));
-    refresh(loanId);
+    refresh();
   } catch (error) {
     return loanActionError(error);
   }
