@@ -1,11 +1,12 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useActionState, useEffect, useState } from 'react';
+import type { CreateLoanResult } from '@/app/(portal)/loans/actions';
 import { ButtonLink } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { ActionResult } from '@/lib/portal/action-result';
 
 type Props = {
   assetId: string;
@@ -13,13 +14,18 @@ type Props = {
   endDate: string;
   initialPurpose: string;
   backHref: string;
-  action: (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
+  action: (previous: CreateLoanResult | null, formData: FormData) => Promise<CreateLoanResult>;
 };
 
 /** Step 3: the purpose, then filing. A refused request keeps what was typed. */
 export function LoanRequestForm({ assetId, startDate, endDate, initialPurpose, backHref, action }: Props) {
   const [purpose, setPurpose] = useState(initialPurpose);
   const [result, submit] = useActionState(action, null);
+  const router = useRouter();
+  const filedLoanId = result?.ok ? result.loanId : undefined;
+  useEffect(() => {
+    if (filedLoanId) router.push(`/loans/${filedLoanId}?filed=1`);
+  }, [filedLoanId, router]);
   const purposeError = result && !result.ok ? result.fieldErrors?.purpose?.[0] : undefined;
   return (
     <form action={submit} className="space-y-5">

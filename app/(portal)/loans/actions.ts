@@ -1,7 +1,6 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { checkLoanDates, type LoanDatesCheck } from '@/lib/loans/check-loan-dates';
@@ -49,16 +48,19 @@ export async function checkLoanDatesAction(input: z.input<typeof DatesCheck>): P
   }
 }
 
-export async function createLoanAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+export type CreateLoanResult = ActionResult & { loanId?: string };
+
+/** Files the request; the form then opens the new loan (a redirect from here would render it without the tenant). */
+export async function createLoanAction(_previous: CreateLoanResult | null, formData: FormData): Promise<CreateLoanResult> {
   const portal = await requirePortalContext();
-  let loanId: string;
   try {
     const body = CreateLoanBody.parse({ assetId: field(formData, 'assetId'), startDate: field(formData, 'startDate'), endDate: field(formData, 'endDate'), purpose: field(formData, 'purpose') });
-    loanId = (await withPortalTransaction(portal, (tx, ctx) => createLoan(tx, ctx, body))).id;
+    const loan = await withPortalTransaction(portal, (tx, ctx) => createLoan(tx, ctx, body));
+    refresh();
+    return { ok: true, message: 'Request sent. Opening it…', loanId: loan.id };
   } catch (error) {
     return portalActionError(error);
   }
-  redirect(`/loans/${loanId}?filed=1`);
 }
 
 export async function cancelLoanAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
