@@ -4,7 +4,7 @@ import { addDays, toIsoDate } from '@/lib/time';
 import { ownerSql } from './support/db';
 import { tenantUrl } from './support/e2e-state';
 import { screenshot } from './support/screenshot';
-import { signIn, signOut } from './support/sign-in';
+import { signIn } from './support/sign-in';
 
 const ACME_ID = '0b4c3a7e-0000-4000-8000-00000000ac01';
 const today = () => toIsoDate(new Date());
@@ -121,7 +121,7 @@ test.describe('loans', () => {
       await expect(page.locator(`[data-loan-id="${otherLoan}"]`)).toHaveCount(0);
       expect((await loanRow(otherLoan)).status).toBe('CANCELLED');
 
-      await signOut(page);
+      await page.context().clearCookies();
       await signIn(page, 'acme-manager', { path: `/loans/${loanId}` });
       await expect(page.getByTestId('loan-approver')).toHaveText('Marcus Reyes');
       await page.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -130,7 +130,7 @@ test.describe('loans', () => {
       expect((await loanRow(loanId)).status).toBe('APPROVED');
       await expect(page.getByTestId('loan-timeline')).toContainText('Loan approved');
 
-      await signOut(page);
+      await page.context().clearCookies();
       await signIn(page, 'acme-employee-2', { path: '/loans' });
       const active = page.locator(`[data-loan-id="${loanId}"]`);
       await expect(active.getByTestId('loan-countdown')).toHaveText('9 days left');
