@@ -1,0 +1,138 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { notFound } from 'next/navigation';
+import { CountdownBadge } from '@/components/dashboard/countdown-badge';
+import { formatDate, formatDateTime, humaniseAction } from '@/components/dashboard/format';
+import { LoanActions } from '@/components/loans/loan-actions';
+import { LoanStatusBadge } from '@/components/loans/loan-status-badge';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { FormMessage } from '@/components/ui/form-message';
+import { PageHeader } from '@/components/ui/page-header';
+import { ApiError } from '@/lib/api/errors';
+import { getLoanDetail } from '@/lib/loans/get-loan-detail';
+import { toIsoDate } from '@/lib/time';
+import { requirePortalContext, withPortalTransaction } from '../../portal-context';
+
+export const metadata = { title: 'Loan' };
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-1 text-sm text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** One loan for its requester or an approver: the facts, what happened when, and what can be done next. */
+export default async function LoanPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const portal = await requirePortalContext();
+  const { id } = await params;
+  if (!uuid.test(id)) notFound();
+  const loan = await withPortalTransaction(portal, (tx, ctx) => getLoanDetail(tx, ctx, id)).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  });
+  const filed = (await searchParams).filed === '1';
+  const approver = loan.approverName ?? 'Any asset manager';
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title={loan.asset.name}
+        description={
+          <>
+            Loan for {loan.isRequester ? 'you' : loan.requesterName} · <span className="font-mono">{loan.asset.inventoryNumber}</span>
+          </>
+        }
+        actions={
+          <Link href={loan.isRequester ? '/loans' : '/dashboard'} className="text-sm font-medium text-brand hover:underline">
+            {loan.isRequester ? 'Back to my loans' : 'Back to the dashboard'}
+          </Link>
+        }
+      />
+      {filed ? (
+        <div aria-live="polite" className="mb-5">
+          <FormMessage
+            result={{
+              ok: true,
+              message:
+                loan.status === 'PENDING_APPROVAL'
+                  ? `Request sent. ${loan.approverName ?? 'Your asset managers'} ${loan.approverName ? 'has' : 'have'} been asked by e-mail; you hear back once it is decided.`
+                  : 'Request approved automatically. Pick the asset up on the first day of the loan.',
+            }}
+          />
+        </div>
+      ) : null}
+      <div className="space-y-5">
+        <Card aria-labelledby="loan-heading">
+          <CardHeader
+            id="loan-heading"
+            title="Loan details"
+            action={
+              <div className="flex flex-wrap items-center gap-2" data-testid="loan-status">
+                <LoanStatusBadge status={loan.status} />
+                {loan.countdown ? <CountdownBadge countdown={loan.countdown} /> : null}
+              </div>
+            }
+          />
+          <CardBody className="space-y-5">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Fact label="Asset">
+                <Link href={`/assets/${loan.asset.id}`} className="font-medium text-brand hover:underline">
+                  {loan.asset.name}
+                </Link>
+              </Fact>
+              <Fact label="Dates" testId="loan-dates">
+                {formatDate(loan.startDate)} – {formatDate(loan.endDate)}
+              </Fact>
+              <Fact label="Requested by">{loan.requesterName}</Fact>
+              <Fact label="Approver" testId="loan-approver">
+                {loan.decidedByName ? `${loan.decidedByName} (decided)` : approver}
+              </Fact>
+              <Fact label="Purpose" testId="loan-purpose">
+                {loan.purpose}
+              </Fact>
+              {loan.rejectionReason ? <Fact label="Reason for rejection">{loan.rejectionReason}</Fact> : null}
+              {loan.extensionRequestedEndDate ? <Fact label="Extension requested">until {formatDate(loan.extensionRequestedEndDate)}</Fact> : null}
+            </dl>
+            <LoanActions
+              loan={{ ...loan, assetName: loan.asset.name }}
+              isRequester={loan.isRequester}
+              canDecide={loan.canDecide}
+              extensions={loan.extensions}
+              today={toIsoDate(portal.now)}
+            />
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="timeline-heading">
+          <CardHeader id="timeline-heading" title="History" description="Every step of this loan, from the asset’s audit trail." />
+          <CardBody>
+            {loan.timeline.length === 0 ? (
+              <p className="text-sm text-slate-600" data-testid="loan-timeline-empty">
+                No steps recorded for this loan yet.
+              </p>
+            ) : (
+              <ol className="space-y-4 border-l border-slate-200 pl-5" data-testid="loan-timeline">
+                {loan.timeline.map((entry) => (
+                  <li key={entry.id} className="relative">
+                    <span className="absolute top-1.5 -left-[1.6rem] h-2.5 w-2.5 rounded-full bg-brand ring-4 ring-white" aria-hidden="true" />
+                    <p className="text-sm font-medium text-slate-900">{humaniseAction(entry.action)}</p>
+                    <p className="text-xs text-slate-600">
+                      <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
+                      {entry.actorName ? ` · ${entry.actorName}` : ' · automatic'}
+                    </p>
+                    {entry.reason ? <p className="mt-0.5 text-sm text-slate-700">“{entry.reason}”</p> : null}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </CardBody>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useActionState, useEffect, useState } from 'react';
+import type { CreateLoanResult } from '@/app/(portal)/loans/actions';
+import { ButtonLink } from '@/components/ui/button';
+import { Field, Textarea } from '@/components/ui/field';
+import { FormMessage } from '@/components/ui/form-message';
+import { SubmitButton } from '@/components/ui/submit-button';
+
+type Props = {
+  assetId: string;
+  startDate: string;
+  endDate: string;
+  initialPurpose: string;
+  backHref: string;
+  action: (previous: CreateLoanResult | null, formData: FormData) => Promise<CreateLoanResult>;
+};
+
+/** Step 3: the purpose, then filing. A refused request keeps what was typed. */
+export function LoanRequestForm({ assetId, startDate, endDate, initialPurpose, backHref, action }: Props) {
+  const [purpose, setPurpose] = useState(initialPurpose);
+  const [result, submit] = useActionState(action, null);
+  const router = useRouter();
+  const filedLoanId = result?.ok ? result.loanId : undefined;
+  useEffect(() => {
+    if (filedLoanId) router.push(`/loans/${filedLoanId}?filed=1`);
+  }, [filedLoanId, router]);
+  const purposeError = result && !result.ok ? result.fieldErrors?.purpose?.[0] : undefined;
+  return (
+    <form action={submit} className="space-y-5">
+      <input type="hidden" name="assetId" value={assetId} />
+      <input type="hidden" name="startDate" value={startDate} />
+      <input type="hidden" name="endDate" value={endDate} />
+      <Field label="What do you need it for?" htmlFor="loan-purpose" hint="Your approver reads this. Up to 500 characters." error={purposeError}>
+        <Textarea
+          id="loan-purpose"
+          name="purpose"
+          rows={3}
+          value={purpose}
+          onChange={(event) => setPurpose(event.target.value)}
+          required
+          maxLength={500}
+          placeholder="e.g. Client workshop in Berlin"
+          aria-invalid={purposeError ? true : undefined}
+          aria-describedby={purposeError ? 'loan-purpose-error' : 'loan-purpose-hint'}
+        />
+      </Field>
+      <div aria-live="polite">
+        <FormMessage result={result} />
+      </div>
+      <div className="flex flex-wrap justify-between gap-3">
+        <ButtonLink href={backHref} variant="ghost">
+          Back: change the dates
+        </ButtonLink>
+        <SubmitButton pendingLabel="Sending request…">Send request</SubmitButton>
+      </div>
+    </form>
+  );
+}

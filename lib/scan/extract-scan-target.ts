@@ -1,0 +1,35 @@
+/** What a scanned or typed code points at: an asset's QR token, a code to look up, or nothing we may follow. */
+export type ScanTarget = { kind: 'token'; token: string } | { kind: 'code'; code: string } | { kind: 'foreign'; host: string } | { kind: 'invalid' };
+
+const MAX_CODE_LENGTH = 200;
+const QR_PATH = /^\/q\/([A-Za-z0-9_-]{1,100})\/?$/;
+
+function fromPath(pathname: string): ScanTarget {
+  const match = QR_PATH.exec(pathname);
+  return match ? { kind: 'token', token: match[1]! } : { kind: 'invalid' };
+}
+
+/**
+ * Reads what a camera or a person produced. A URL is only ever reduced to its QR token, and only when it
+ * names this very host: the caller turns the token into a path of its own, so no scanned text can send
+ * anyone to another site (open redirect) or another tenant.
+ */
+export function extractScanTarget(raw: string, currentHost: string): ScanTarget {
+  const text = raw.trim();
+  if (text.length === 0 || text.length > MAX_CODE_LENGTH) return { kind: 'invalid' };
+  if (text.startsWith('/') && !text.startsWith('//')) return fromPath(text);
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(text);
+  if (hasScheme || text.startsWith('//') || text.includes('/')) {
+    let url: URL;
+    try {
+      url = new URL(hasScheme ? text : `https://${text.replace(/^\/\//, '')}`);
+    } catch {
+      return { kind: 'invalid' };
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return { kind: 'invalid' };
+    if (url.username || url.password || url.host.toLowerCase() !== currentHost.toLowerCase()) return { kind: 'foreign', host: url.host };
+    return fromPath(url.pathname);
+  }
+  if (/\s/.test(text)) return { kind: 'invalid' };
+  return { kind: 'code', code: text };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { extractScanTarget } from '@/lib/scan/extract-scan-target';
+
+const host = 'acme.quartermaster.app';
+
+describe('extractScanTarget', () => {
+  it('reads the token from a QR link of this host, whatever the scheme', () => {
+    expect(extractScanTarget('https://acme.quartermaster.app/q/AbC_12-x', host)).toEqual({ kind: 'token', token: 'AbC_12-x' });
+    expect(extractScanTarget('http://ACME.quartermaster.app/q/AbC_12-x/', host)).toEqual({ kind: 'token', token: 'AbC_12-x' });
+    expect(extractScanTarget('  acme.quartermaster.app/q/tok  ', host)).toEqual({ kind: 'token', token: 'tok' });
+    expect(extractScanTarget('/q/tok', host)).toEqual({ kind: 'token', token: 'tok' });
+  });
+
+  it('keeps the port as part of the host', () => {
+    expect(extractScanTarget('http://acme.localhost:3000/q/tok', 'acme.localhost:3000')).toEqual({ kind: 'token', token: 'tok' });
+    expect(extractScanTarget('http://acme.localhost:4000/q/tok', 'acme.localhost:3000')).toEqual({ kind: 'foreign', host: 'acme.localhost:4000' });
+  });
+
+  it('never follows another host, another tenant, credentials or a protocol-relative link', () => {
+    expect(extractScanTarget('https://evil.example/q/tok', host)).toEqual({ kind: 'foreign', host: 'evil.example' });
+    expect(extractScanTarget('https://globex.quartermaster.app/q/tok', host)).toEqual({ kind: 'foreign', host: 'globex.quartermaster.app' });
+    expect(extractScanTarget('//evil.example/q/tok', host)).toEqual({ kind: 'foreign', host: 'evil.example' });
+    expect(extractScanTarget('https://acme.quartermaster.app@evil.example/q/tok', host)).toEqual({ kind: 'foreign', host: 'evil.example' });
+    expect(extractScanTarget('https://user:pw@acme.quartermaster.app/q/tok', host)).toEqual({ kind: 'foreign', host });
+  });
+
+  it('refuses other schemes and other paths of this host', () => {
+    expect(extractScanTarget('javascript:alert(1)', host)).toEqual({ kind: 'invalid' });
+    expect(extractScanTarget('data:text/html,hi', host)).toEqual({ kind: 'invalid' });
+    expect(extractScanTarget('https://acme.quartermaster.app/admin/users', host)).toEqual({ kind: 'invalid' });
+    expect(extractScanTarget('https://acme.quartermaster.app/q/a/b', host)).toEqual({ kind: 'invalid' });
+    expect(extractScanTarget('/q/../admin', host)).toEqual({ kind: 'invalid' });
+  });
+
+  it('treats a bare word as a code to look up (inventory number or the token under the label)', () => {
+    expect(extractScanTarget('ACME-00042', host)).toEqual({ kind: 'code', code: 'ACME-00042' });
+    expect(extractScanTarget(' acme-00042 ', host)).toEqual({ kind: 'code', code: 'acme-00042' });
+    expect(extractScanTarget('two words', host)).toEqual({ kind: 'invalid' });
+    expect(extractScanTarget('   ', host)).toEqual({ kind: 'invalid' });
+    expect(extractScanTarget('x'.repeat(201), host)).toEqual({ kind: 'invalid' });
+  });
+});
