@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AssetStatusBadge } from './asset-status-badge';
+import { AssetStatusBadge } from '@/components/assets/asset-status-badge';
 
 export type PickableAsset = { id: string; name: string; inventoryNumber: string; status: 'AVAILABLE' | 'LOANED' | 'MAINTENANCE' | 'RETIRED'; model: string | null };
 

@@ -1,5 +1,5 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { announcements, assets, auditLog, categories, invitations, loans, locations, notifications, organisations, persons, users } from '@/db/schema';
+import { announcements, assetMaintenance, assetPhotos, assets, auditLog, categories, invitations, loans, locations, notifications, organisations, persons, users } from '@/db/schema';
 
 /** How a table is read in keyset batches: its tenant column, the exported columns, and the sort key. */
 export type BackupTable = {
@@ -10,6 +10,8 @@ export type BackupTable = {
   columns: Record<string, AnyPgColumn>;
   /** Unique, indexed sort key; field names within `columns` with the cast each keyset comparison needs. */
   key: readonly { field: string; cast: 'timestamptz' | 'uuid' | 'bigint' }[];
+  /** Rows per batch where rows are large (photos of up to 5 MB); the default otherwise. */
+  batchSize?: number;
 };
 
 const byCreation = [
@@ -153,6 +155,44 @@ export const backupTables: readonly BackupTable[] = [
       updatedAt: loans.updatedAt,
     },
     key: byCreation,
+  },
+  {
+    name: 'asset_maintenance',
+    table: assetMaintenance,
+    tenantColumn: assetMaintenance.organisationId,
+    columns: {
+      id: assetMaintenance.id,
+      assetId: assetMaintenance.assetId,
+      kind: assetMaintenance.kind,
+      status: assetMaintenance.status,
+      title: assetMaintenance.title,
+      description: assetMaintenance.description,
+      scheduledFor: assetMaintenance.scheduledFor,
+      performedOn: assetMaintenance.performedOn,
+      cost: assetMaintenance.cost,
+      currency: assetMaintenance.currency,
+      vendor: assetMaintenance.vendor,
+      createdByUserId: assetMaintenance.createdByUserId,
+      createdAt: assetMaintenance.createdAt,
+      updatedAt: assetMaintenance.updatedAt,
+    },
+    key: byCreation,
+  },
+  {
+    name: 'asset_photos',
+    table: assetPhotos,
+    tenantColumn: assetPhotos.organisationId,
+    // The image bytes are written as base64 (export-tenant-data.ts).
+    columns: {
+      assetId: assetPhotos.assetId,
+      contentType: assetPhotos.contentType,
+      sizeBytes: assetPhotos.sizeBytes,
+      content: assetPhotos.content,
+      uploadedByUserId: assetPhotos.uploadedByUserId,
+      uploadedAt: assetPhotos.uploadedAt,
+    },
+    key: [{ field: 'assetId', cast: 'uuid' }],
+    batchSize: 20,
   },
   {
     name: 'notifications',

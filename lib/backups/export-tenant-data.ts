@@ -16,8 +16,13 @@ type Row = Record<string, unknown>;
 // compressed output, never a whole table: a tenant with 100,000 assets exports in constant working space.
 const BATCH_SIZE = 1000;
 
+// Binary columns (photos) become base64 strings; JSON.stringify would otherwise write them as arrays of numbers.
 function serialise(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
+  return JSON.stringify(value, function replace(this: Record<string, unknown>, key: string, item: unknown) {
+    const raw = this[key];
+    if (Buffer.isBuffer(raw)) return raw.toString('base64');
+    return typeof item === 'bigint' ? item.toString() : item;
+  });
 }
 
 function keyValue(value: unknown): string {
@@ -27,6 +32,7 @@ function keyValue(value: unknown): string {
 
 async function* tableBatches(tx: Tx, spec: BackupTable, organisationId: string): AsyncGenerator<Row[]> {
   const keyColumns = spec.key.map(({ field }) => spec.columns[field]!);
+  const batchSize = spec.batchSize ?? BATCH_SIZE;
   let after: Row | null = null;
   for (;;) {
     const conditions: SQL[] = [eq(spec.tenantColumn, organisationId)];
@@ -40,9 +46,9 @@ async function* tableBatches(tx: Tx, spec: BackupTable, organisationId: string):
       .from(spec.table)
       .where(and(...conditions))
       .orderBy(...keyColumns.map((column) => asc(column)))
-      .limit(BATCH_SIZE);
+      .limit(batchSize);
     if (rows.length) yield rows;
-    if (rows.length < BATCH_SIZE) return;
+    if (rows.length < batchSize) return;
     after = rows[rows.length - 1]!;
   }
 }

@@ -15,11 +15,17 @@ let otherAssetIds: string[];
 
 // More assets than one export batch (1000), so the keyset paging of the export is exercised.
 const ASSET_COUNT = 1205;
+// Binary content travels as base64 in the JSON file.
+const PHOTO = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);
 
 beforeAll(async () => {
   [tenant, other] = await Promise.all([createTenant(), createTenant()]);
   adminToken = await tenant.admin.token();
-  await insertAssets(tenant, Array.from({ length: ASSET_COUNT }, (_, i) => ({ name: `Backup asset ${i}` })));
+  const [photographed] = await insertAssets(tenant, Array.from({ length: ASSET_COUNT }, (_, i) => ({ name: `Backup asset ${i}` })));
+  await ownerDb()`insert into asset_photos (asset_id, organisation_id, content_type, size_bytes, content, uploaded_by_user_id)
+    values (${photographed!}, ${tenant.id}, 'image/png', ${PHOTO.length}, ${PHOTO}, ${tenant.admin.id})`;
+  await ownerDb()`insert into asset_maintenance (organisation_id, asset_id, kind, status, title, cost, created_by_user_id)
+    values (${tenant.id}, ${photographed!}, 'REPAIR', 'DONE', 'New hinge', 42.5, ${tenant.admin.id})`;
   otherAssetIds = await insertAssets(other, [{ name: 'Globex-only ball' }, { name: 'Globex-only net' }]);
 });
 
@@ -76,7 +82,7 @@ describe('backups', () => {
     expect(Buffer.compare(stored!.content as Buffer, file.bytes)).toBe(0);
 
     const backup = parseBackup(file.bytes);
-    const tables = ['organisations', 'persons', 'users', 'categories', 'locations', 'assets', 'loans', 'notifications', 'announcements', 'invitations', 'audit_log'];
+    const tables = ['organisations', 'persons', 'users', 'categories', 'locations', 'assets', 'asset_maintenance', 'asset_photos', 'loans', 'notifications', 'announcements', 'invitations', 'audit_log'];
     expect(Object.keys(backup.tables)).toEqual(tables);
     expect(backup.manifest).toEqual({
       formatVersion: BACKUP_FORMAT_VERSION,
@@ -92,6 +98,8 @@ describe('backups', () => {
     expect(backup.tables.organisations![0]).not.toHaveProperty('customRateLimits');
     expect(backup.tables.users!.map((row) => row.id).sort()).toEqual([tenant.admin.id, tenant.manager.id, tenant.employee.id].sort());
     expect(backup.tables.audit_log!.map((row) => row.action)).toContain('BACKUP_REQUESTED');
+    expect(backup.tables.asset_photos).toEqual([expect.objectContaining({ contentType: 'image/png', sizeBytes: PHOTO.length, content: PHOTO.toString('base64') })]);
+    expect(backup.tables.asset_maintenance).toEqual([expect.objectContaining({ kind: 'REPAIR', status: 'DONE', title: 'New hinge', cost: '42.50' })]);
     const text = JSON.stringify(backup);
     expect(text).not.toContain(other.id);
     expect(text).not.toContain(other.slug);

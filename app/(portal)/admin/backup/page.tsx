@@ -22,7 +22,7 @@ export default async function BackupPage() {
           <CardHeader id="create-backup-heading" title="Create a backup" />
           <CardBody className="space-y-4">
             <p className="max-w-2xl text-sm text-slate-600">
-              A backup is one gzipped JSON file with your organisation&apos;s people, users, categories, locations, assets, loans,
+              A backup is one gzipped JSON file with your organisation&apos;s people, users, categories, locations, assets (with their photos and maintenance records), loans,
               notifications, announcements, invitations and the full audit log. The newest {BACKUPS_KEPT} ready backups are kept; older
               ones expire and can no longer be downloaded. Every download is recorded in the audit log.
             </p>

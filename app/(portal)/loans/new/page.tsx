@@ -1,6 +1,6 @@
 import { AssetPickList } from '@/components/loans/asset-pick-list';
 import { AssetSearchBox } from '@/components/loans/asset-search-box';
-import { AssetStatusBadge } from '@/components/loans/asset-status-badge';
+import { AssetStatusBadge } from '@/components/assets/asset-status-badge';
 import { AvailabilityList } from '@/components/loans/availability-list';
 import { LoanDatesForm } from '@/components/loans/loan-dates-form';
 import { LoanRequestForm } from '@/components/loans/loan-request-form';
