@@ -9,7 +9,7 @@ import { registerTenantOperation } from './register-tenant-operation';
 const backupFile = nameSchema('BackupFile', z.string(), {
   format: 'binary',
   description:
-    'Gzipped JSON: `{ "manifest": { formatVersion, organisation: { id, slug, name }, createdAt, rowCounts }, "tables": { organisations, persons, users, categories, locations, assets, asset_maintenance, asset_photos (content base64), loans, notifications, announcements, invitations, audit_log } }`, each table an array of rows.',
+    'Gzipped JSON: `{ "manifest": { formatVersion, organisation: { id, slug, name }, createdAt, rowCounts }, "tables": { organisations, persons, users, categories, locations, assets, loans, asset_maintenance, asset_photos (content base64), notifications, announcements, invitations, audit_log } }`, each table an array of rows.',
 });
 
 export function registerBackupPaths(registry: OpenAPIRegistry): void {

@@ -82,7 +82,7 @@ describe('backups', () => {
     expect(Buffer.compare(stored!.content as Buffer, file.bytes)).toBe(0);
 
     const backup = parseBackup(file.bytes);
-    const tables = ['organisations', 'persons', 'users', 'categories', 'locations', 'assets', 'asset_maintenance', 'asset_photos', 'loans', 'notifications', 'announcements', 'invitations', 'audit_log'];
+    const tables = ['organisations', 'persons', 'users', 'categories', 'locations', 'assets', 'loans', 'asset_maintenance', 'asset_photos', 'notifications', 'announcements', 'invitations', 'audit_log'];
     expect(Object.keys(backup.tables)).toEqual(tables);
     expect(backup.manifest).toEqual({
       formatVersion: BACKUP_FORMAT_VERSION,
