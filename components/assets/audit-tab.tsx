@@ -1,12 +1,12 @@
-import Link from 'next/link';
 import { LocalDateTime } from '@/components/portal/local-date-time';
 import { Badge } from '@/components/ui/badge';
-import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
+import { CursorPager } from '@/components/ui/cursor-pager';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { Page } from '@/lib/api/pagination';
 import type { AuditEntry } from '@/lib/audit/schemas';
-import { describeAction, describeField, describeValue } from '@/app/(portal)/admin/audit-log/describe-audit-entry';
+import { AuditChangeList } from '@/components/audit/audit-change-list';
+import { describeAction } from '@/components/audit/describe-audit-entry';
 
 export function AuditTab({ assetId, page, names, cursor }: { assetId: string; page: Page<AuditEntry>; names: Map<string, string>; cursor: string }) {
   return (
@@ -19,7 +19,6 @@ export function AuditTab({ assetId, page, names, cursor }: { assetId: string; pa
       ) : (
         <ol className="divide-y divide-slate-100" aria-label="Audit entries" data-testid="asset-audit-entries">
           {page.data.map((entry) => {
-            const changes = Object.entries(entry.changes);
             return (
               <li key={entry.id} data-testid="asset-audit-entry" className="grid gap-2 px-5 py-4 md:grid-cols-[12rem_minmax(0,1fr)]">
                 <div className="text-sm">
@@ -34,44 +33,19 @@ export function AuditTab({ assetId, page, names, cursor }: { assetId: string; pa
                     <Badge>{entry.action}</Badge>
                     {entry.metadata.viaQrCode === true ? <Badge tone="info">via QR code</Badge> : null}
                   </p>
-                  {changes.length > 0 ? (
-                    <dl className="grid gap-x-3 gap-y-1 rounded-md bg-slate-50 px-3 py-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
-                      {changes.map(([field, change]) => (
-                        <div key={field} className="contents">
-                          <dt className="text-slate-600">{describeField(field)}</dt>
-                          <dd className="break-words text-slate-900">
-                            <span className="text-slate-600">{describeValue(field, change.before)}</span>
-                            <span aria-label="changed to" className="mx-1.5 text-slate-400">
-                              →
-                            </span>
-                            <span className="font-medium">{describeValue(field, change.after)}</span>
-                          </dd>
-                        </div>
-                      ))}
-                    </dl>
-                  ) : null}
+                  <AuditChangeList changes={entry.changes} />
                 </div>
               </li>
             );
           })}
         </ol>
       )}
-      {cursor || page.pagination.hasMore ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-slate-100 px-5 py-3">
-          {cursor ? (
-            <Link href={`/assets/${assetId}?tab=audit`} className={buttonClasses('ghost', 'sm')}>
-              ← Newest
-            </Link>
-          ) : (
-            <span />
-          )}
-          {page.pagination.nextCursor ? (
-            <Link href={`/assets/${assetId}?tab=audit&cursor=${encodeURIComponent(page.pagination.nextCursor)}`} className={buttonClasses('secondary', 'sm')}>
-              Older entries →
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <CursorPager
+        firstHref={cursor ? `/assets/${assetId}?tab=audit` : null}
+        nextHref={page.pagination.nextCursor ? `/assets/${assetId}?tab=audit&cursor=${encodeURIComponent(page.pagination.nextCursor)}` : null}
+        firstLabel="← Newest"
+        nextLabel="Older entries →"
+      />
     </Card>
   );
 }

@@ -17,7 +17,8 @@ import { AuditLogQuery } from '@/lib/audit/schemas';
 import { addDays } from '@/lib/time';
 import { listUserNames } from '@/lib/users/list-user-names';
 import { requirePortalContext, withPortalTransaction } from '../../portal-context';
-import { describeAction, describeField, describeValue } from './describe-audit-entry';
+import { AuditChangeList } from '@/components/audit/audit-change-list';
+import { describeAction, describeField } from '@/components/audit/describe-audit-entry';
 
 export const metadata = { title: 'Audit log' };
 
@@ -153,7 +154,6 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           <ol className="divide-y divide-slate-100" aria-label="Audit entries" data-testid="audit-entries">
             {page.data.map((entry) => {
               const who = entry.actor.userId ? (userNames.get(entry.actor.userId) ?? 'Former user') : 'System';
-              const changes = Object.entries(entry.changes);
               const assetId = entry.target.type === 'ASSET' ? entry.target.id : entry.assetId;
               return (
                 <li key={entry.id} data-testid="audit-entry" className="grid gap-2 px-5 py-4 md:grid-cols-[12rem_minmax(0,1fr)]">
@@ -181,22 +181,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
                       )}
                       <span className="ml-2 break-all font-mono text-xs text-slate-500">{entry.target.id}</span>
                     </p>
-                    {changes.length > 0 ? (
-                      <dl className="grid gap-x-3 gap-y-1 rounded-md bg-slate-50 px-3 py-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
-                        {changes.map(([field, change]) => (
-                          <div key={field} className="contents">
-                            <dt className="text-slate-600">{describeField(field)}</dt>
-                            <dd className="break-words text-slate-900">
-                              <span className="text-slate-600">{describeValue(field, change.before)}</span>
-                              <span aria-label="changed to" className="mx-1.5 text-slate-400">
-                                →
-                              </span>
-                              <span className="font-medium">{describeValue(field, change.after)}</span>
-                            </dd>
-                          </div>
-                        ))}
-                      </dl>
-                    ) : null}
+                    <AuditChangeList changes={entry.changes} />
                   </div>
                 </li>
               );
