@@ -21,7 +21,7 @@ const config = [
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'bench/out/**', 'test-results/**'] },
+  { ignores: ['.next/**', 'bench/floor/.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'bench/out/**', 'test-results/**'] },
 ];
 
 export default config;

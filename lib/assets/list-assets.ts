@@ -1,10 +1,11 @@
-import { and, count, desc, sql } from 'drizzle-orm';
+import { and, desc, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets } from '@/db/schema';
 import type { RequestContext } from '@/lib/api/context';
 import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/api/pagination';
 import { assetColumns } from './asset-columns';
 import { buildAssetFilter } from './build-asset-filter';
+import { countAssets } from './count-assets';
 import type { Asset, ListAssetsQuery } from './schemas';
 import { toAssetDto } from './to-asset-dto';
 
@@ -16,9 +17,9 @@ export async function listAssets(tx: Tx, ctx: RequestContext, query: ListAssetsQ
         return and(where, sql`(${assets.createdAt}, ${assets.id}) < (${createdAt}::timestamptz, ${id}::uuid)`);
       })()
     : where;
-  const [rows, [totals]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     tx.select(assetColumns).from(assets).where(pageWhere).orderBy(desc(assets.createdAt), desc(assets.id)).limit(query.limit + 1),
-    tx.select({ total: count() }).from(assets).where(where),
+    countAssets(tx, ctx.organisationId, query),
   ]);
-  return buildPage(rows, query.limit, totals?.total ?? 0, toAssetDto, (row) => [row.createdAt.toISOString(), row.id]);
+  return buildPage(rows, query.limit, total, toAssetDto, (row) => [row.createdAt.toISOString(), row.id]);
 }

@@ -1,9 +1,7 @@
-import { count } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { assets } from '@/db/schema';
 import type { RequestContext } from '@/lib/api/context';
 import { recordAudit } from '@/lib/audit/record-audit';
-import { buildAssetFilter } from './build-asset-filter';
+import { countAssets } from './count-assets';
 import { type ExportCustomField, listExportCustomFields } from './list-export-custom-fields';
 import type { AssetFilter, ExportFormat } from './schemas';
 
@@ -22,11 +20,7 @@ export type AssetsExportPlan = {
  * later, batch by batch, while the response streams (streamAssetsExport).
  */
 export async function startAssetsExport(tx: Tx, ctx: RequestContext, filter: AssetFilter, format: ExportFormat): Promise<AssetsExportPlan> {
-  const [customFields, [totals]] = await Promise.all([
-    listExportCustomFields(tx, ctx.organisationId, filter),
-    tx.select({ total: count() }).from(assets).where(buildAssetFilter(ctx.organisationId, filter)),
-  ]);
-  const rowCount = totals?.total ?? 0;
+  const [customFields, rowCount] = await Promise.all([listExportCustomFields(tx, ctx.organisationId, filter), countAssets(tx, ctx.organisationId, filter)]);
   await recordAudit(tx, ctx, {
     action: 'ASSETS_EXPORTED',
     targetType: 'ORGANISATION',

@@ -1,6 +1,7 @@
-import { and, count, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { assets, loans } from '@/db/schema';
+import { loans } from '@/db/schema';
+import { countAssets } from '@/lib/assets/count-assets';
 import type { RequestContext } from '@/lib/api/context';
 import { toIsoDate } from '@/lib/time';
 
@@ -9,8 +10,8 @@ export type ManagerKpis = { totalAssets: number; activeLoans: number; awaitingAp
 /** The four numbers of the manager's dashboard; overdue loans are ACTIVE ones past their end date. */
 export async function getManagerKpis(tx: Tx, ctx: RequestContext): Promise<ManagerKpis> {
   const today = toIsoDate(ctx.now);
-  const [[assetTotals], [loanTotals]] = await Promise.all([
-    tx.select({ total: count() }).from(assets).where(eq(assets.organisationId, ctx.organisationId)),
+  const [totalAssets, [loanTotals]] = await Promise.all([
+    countAssets(tx, ctx.organisationId, {}),
     tx
       .select({
         active: sql<number>`count(*) filter (where ${loans.status} = 'ACTIVE')::int`,
@@ -21,7 +22,7 @@ export async function getManagerKpis(tx: Tx, ctx: RequestContext): Promise<Manag
       .where(eq(loans.organisationId, ctx.organisationId)),
   ]);
   return {
-    totalAssets: assetTotals?.total ?? 0,
+    totalAssets,
     activeLoans: loanTotals?.active ?? 0,
     awaitingApproval: loanTotals?.pending ?? 0,
     overdue: loanTotals?.overdue ?? 0,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -13,14 +14,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type AppServer = { baseUrl: string; port: number; stop: () => Promise<void>; output: () => string };
+export type AppServer = { baseUrl: string; port: number; pid: number; stop: () => Promise<void>; output: () => string };
+
+export type AppServerOptions = {
+  port?: number;
+  /** The Next.js project to serve (default: this one). */
+  dir?: string;
+  /** Answers 200 once the server is ready. */
+  healthPath?: string;
+};
 
 /** Starts the production build (`next start`) on 127.0.0.1 with the given environment. */
-export async function startAppServer(env: Record<string, string>, options: { port?: number } = {}): Promise<AppServer> {
-  if (!existsSync('.next/BUILD_ID')) throw new Error('No production build found: run `npm run build` first (npm test does).');
+export async function startAppServer(env: Record<string, string>, options: AppServerOptions = {}): Promise<AppServer> {
+  const dir = options.dir ?? '.';
+  if (!existsSync(path.join(dir, '.next/BUILD_ID'))) throw new Error(`No production build found in ${dir}: run \`npm run build\` first (npm test does).`);
   const port = options.port ?? (await freePort());
   let output = '';
-  const child: ChildProcess = spawn('node_modules/.bin/next', ['start', '--hostname', '127.0.0.1', '--port', String(port)], {
+  const child: ChildProcess = spawn(path.resolve('node_modules/.bin/next'), ['start', dir, '--hostname', '127.0.0.1', '--port', String(port)], {
     env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -31,7 +41,7 @@ export async function startAppServer(env: Record<string, string>, options: { por
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      const response = await fetch(`${baseUrl}${options.healthPath ?? '/api/health'}`);
       if (response.ok) break;
     } catch {
       // not listening yet
@@ -46,5 +56,5 @@ export async function startAppServer(env: Record<string, string>, options: { por
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     });
-  return { baseUrl, port, stop, output: () => output };
+  return { baseUrl, port, pid: child.pid!, stop, output: () => output };
 }

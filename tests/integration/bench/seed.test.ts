@@ -1,0 +1,49 @@
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import { databaseUrl, seedBenchData, seedShape } from '@/bench/seed';
+import { testDatabase } from '../../support/test-env';
+
+// The benchmark's seed at a two-thousandth of its size: the same statements as the full million-asset set.
+const options = { adminUrl: testDatabase.adminUrl, database: `${testDatabase.name}_bench`, appRole: 'qm_app_test', scale: 0.002 };
+const shape = seedShape(options.scale);
+
+afterAll(async () => {
+  const admin = postgres(testDatabase.adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`DROP DATABASE IF EXISTS "${options.database}" WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('bench/seed.ts', () => {
+  it('seeds the tenants, the big tenant and consistent counters, then finds them in place on a second run', async () => {
+    const first = await seedBenchData(options);
+    expect(first.seeded).toBe(true);
+    expect(first.counts.organisations).toBe(shape.tenants);
+    expect(first.counts.bigAssets).toBe(shape.bigAssets);
+    expect(first.counts.bigLoans).toBe(shape.bigAssets / 5);
+
+    const sql = postgres(databaseUrl(options.adminUrl, options.database), { max: 1, onnotice: () => {} });
+    try {
+      const [{ mismatches }] = await sql`
+        select count(*)::int as mismatches from (
+          select organisation_id, status, category_id, location_id, count(*) as n from assets group by 1, 2, 3, 4
+        ) real full join asset_counts c using (organisation_id, status, category_id, location_id)
+        where coalesce(real.n, 0) <> coalesce(c.count, 0)`;
+      expect(mismatches).toBe(0);
+      // A tenth of the big tenant is at the export location; active loans mark their assets as LOANED.
+      const [exportSet] = await sql`
+        select count(*)::int as n from assets a join locations l on l.id = a.location_id join organisations o on o.id = a.organisation_id
+        where o.slug = 'bench-big' and l.name = 'Hamburg warehouse'`;
+      expect(exportSet!.n).toBe(shape.bigAssets / 10);
+      const [unmarked] = await sql`select count(*)::int as n from loans l join assets a on a.id = l.asset_id where l.status = 'ACTIVE' and a.status <> 'LOANED'`;
+      expect(unmarked!.n).toBe(0);
+      const [{ n: searchable }] = await sql`select count(*)::int as n from assets where search_text like '%thinkpad%'`;
+      expect(searchable).toBeGreaterThan(0);
+    } finally {
+      await sql.end();
+    }
+
+    const second = await seedBenchData(options);
+    expect(second.seeded).toBe(false);
+    expect(second.counts).toEqual(first.counts);
+  });
+});
