@@ -138,6 +138,7 @@ async function load(owner: postgres.Sql, url: string, headers: Record<string, st
     await waitForIdle(owner);
   }
   const result = await runLoad({ ...options, seconds: settings.seconds });
+  if (result.firstFailure) log(`  ${result.statusErrors + result.errors} failed; the first: ${result.firstFailure}`);
   await waitForIdle(owner);
   return result;
 }
@@ -429,7 +430,10 @@ function renderReport(input: ReportInput): string {
   if (three) target('search, three words: database p99 ≤ 25 ms', three.p99Ms <= 25, `${fmt(three.p99Ms, 2)} ms`);
   const first = db('assets');
   const deep = db('assets-deep');
-  if (first && deep) target('a deep page is no slower than the first', deep.p50Ms <= first.p50Ms * 1.1, `first ${fmt(first.p50Ms, 2)} ms, deep ${fmt(deep.p50Ms, 2)} ms (database p50)`);
+  // Within measurement noise: a fifth, or half a millisecond.
+  if (first && deep) {
+    target('a deep page is no slower than the first', deep.p99Ms <= Math.max(first.p99Ms * 1.2, first.p99Ms + 0.5), `database p99 ${fmt(first.p99Ms, 2)} ms on the first page, ${fmt(deep.p99Ms, 2)} ms on the deep one`);
+  }
   const create = rows.find((r) => r.workload.key === 'loan-create');
   if (create) target('loan creation ≥ 500/s (conflict check, audit, outbox)', create.app.rps >= 500 && create.app.statusErrors === 0, `${fmt(create.app.rps)}/s, ${create.app.statusErrors} non-2xx`);
   for (const e of input.exports) {

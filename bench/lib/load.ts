@@ -8,7 +8,17 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const script = path.join(import.meta.dirname, 'wrk.lua');
 
-export type LoadResult = { requests: number; rps: number; p50Ms: number; p99Ms: number; maxMs: number; errors: number; statusErrors: number };
+export type LoadResult = {
+  requests: number;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  statusErrors: number;
+  /** Status and body of the first failed response, if any. */
+  firstFailure?: string;
+};
 
 export type LoadOptions = {
   url: string;
@@ -23,7 +33,8 @@ export type LoadOptions = {
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', script];
-  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`);
+  // wrk adds its own "Host" unless one is given under exactly that name; two would make the tenant a coin toss.
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name.toLowerCase() === 'host' ? 'Host' : name}: ${value}`);
   args.push(options.url);
   const [mode, items] = options.bodies ? ['bodies', options.bodies] : options.paths ? ['paths', options.paths] : [];
   if (mode && items) {
@@ -35,6 +46,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const line = stdout.split('\n').find((l) => l.startsWith('WRK_JSON '));
   if (!line) throw new Error(`wrk printed no summary:\n${stdout}`);
   const s = JSON.parse(line.slice('WRK_JSON '.length)) as Record<string, number>;
+  const failure = stdout.split('\n').find((l) => l.startsWith('WRK_FAILURE '));
   const seconds = s.durationUs! / 1e6;
   return {
     requests: s.requests!,
@@ -44,5 +56,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     maxMs: s.maxUs! / 1000,
     errors: s.connectErrors! + s.readErrors! + s.writeErrors! + s.timeouts!,
     statusErrors: s.statusErrors!,
+    firstFailure: failure?.slice('WRK_FAILURE '.length),
   };
 }

@@ -26,6 +26,16 @@ function request()
   return wrk.request()
 end
 
+local reported = false
+
+-- The first failure of a run is printed (status and body), so an error count comes with its reason.
+function response(status, headers, body)
+  if status >= 400 and not reported then
+    reported = true
+    io.write(string.format("WRK_FAILURE %d %s\n", status, string.sub(body or "", 1, 300)))
+  end
+end
+
 function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(

@@ -43,9 +43,10 @@ export const assets = pgTable(
     uniqueIndex('assets_qr_code_token_key').on(t.qrCodeToken),
     index('assets_org_created_idx').on(t.organisationId, t.createdAt, t.id),
     index('assets_org_status_created_idx').on(t.organisationId, t.status, t.createdAt, t.id),
-    index('assets_org_category_idx').on(t.organisationId, t.categoryId),
-    index('assets_org_location_idx').on(t.organisationId, t.locationId),
-    index('assets_org_owner_idx').on(t.organisationId, t.ownerId),
+    // Each filter with the list order, so a filtered page (or export batch) reads its rows in order and stops.
+    index('assets_org_category_created_idx').on(t.organisationId, t.categoryId, t.createdAt, t.id),
+    index('assets_org_location_created_idx').on(t.organisationId, t.locationId, t.createdAt, t.id),
+    index('assets_org_owner_created_idx').on(t.organisationId, t.ownerId, t.createdAt, t.id),
     index('assets_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     foreignKey({ name: 'assets_organisation_fk', columns: [t.organisationId], foreignColumns: [organisations.id] }).onDelete('cascade'),
     foreignKey({ name: 'assets_category_fk', columns: [t.organisationId, t.categoryId], foreignColumns: [categories.organisationId, categories.id] }),

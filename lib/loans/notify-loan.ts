@@ -1,7 +1,7 @@
 import type { Executor } from '@/db/client';
 import type { RequestContext } from '@/lib/api/context';
 import { createNotification } from '@/lib/notifications/create-notification';
-import { enqueueEmail } from '@/lib/notifications/enqueue-email';
+import { enqueueEmail, enqueueEmails } from '@/lib/notifications/enqueue-email';
 import type { LoanAsset } from './loan-asset';
 import type { LoanRow } from './loan-store';
 import { approverRecipients, findRecipient } from './resolve-approver';
@@ -10,25 +10,28 @@ type Ctx = Pick<RequestContext, 'organisationId' | 'afterCommit'> & { user: { id
 
 /** The approver hears of a request the moment it is filed (spec 000, Events). */
 export async function notifyRequestFiled(tx: Executor, ctx: Ctx, loan: LoanRow, asset: LoanAsset): Promise<void> {
-  const requester = await findRecipient(tx, ctx.organisationId, loan.requesterId);
-  for (const approver of await approverRecipients(tx, ctx.organisationId, loan.approverId, loan.requesterId)) {
-    if (!approver.email) continue;
-    await enqueueEmail(tx, ctx, {
-      template: 'loan-requested',
-      to: approver.email,
-      idempotencyKey: `loan-requested:${loan.id}:${approver.id}`,
-      data: {
-        loanId: loan.id,
-        assetName: asset.name,
-        assetInventoryNumber: asset.inventoryNumber,
-        requesterName: requester?.name ?? 'A colleague',
-        startDate: loan.startDate,
-        endDate: loan.endDate,
-        purpose: loan.purpose,
-        approverName: approver.name,
-      },
-    });
-  }
+  const [requester, approvers] = await Promise.all([findRecipient(tx, ctx.organisationId, loan.requesterId), approverRecipients(tx, ctx.organisationId, loan.approverId, loan.requesterId)]);
+  await enqueueEmails(
+    tx,
+    ctx,
+    approvers
+      .filter((approver) => approver.email)
+      .map((approver) => ({
+        template: 'loan-requested' as const,
+        to: approver.email!,
+        idempotencyKey: `loan-requested:${loan.id}:${approver.id}`,
+        data: {
+          loanId: loan.id,
+          assetName: asset.name,
+          assetInventoryNumber: asset.inventoryNumber,
+          requesterName: requester?.name ?? 'A colleague',
+          startDate: loan.startDate,
+          endDate: loan.endDate,
+          purpose: loan.purpose,
+          approverName: approver.name,
+        },
+      })),
+  );
 }
 
 export async function notifyDecision(tx: Executor, ctx: Ctx, loan: LoanRow, asset: LoanAsset, decision: 'approved' | 'rejected'): Promise<void> {
