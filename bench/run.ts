@@ -402,11 +402,11 @@ function renderReport(input: ReportInput): string {
     if (row.pgbench) lines.push(`| pgbench (same SQL, prepared) | ${row.workload.label} | ${fmt(row.pgbench.rps)} | ${fmt(row.pgbench.p50Ms, 1)} | ${fmt(row.pgbench.p99Ms, 1)} | ${row.pgbench.errors} |`);
   }
   lines.push('');
-  lines.push(`Database time is the sum of EXPLAIN ANALYZE execution times of the endpoint's statements, over ${settings.explainRuns} runs after six warm executions of each prepared statement.`, '');
-  lines.push('| Endpoint | statements | generic plan seen | slowest statement |');
-  lines.push('|---|---:|---|---|');
+  lines.push(`Database time is the sum of EXPLAIN ANALYZE execution times of the endpoint's statements, over ${settings.explainRuns} runs (fewer, at least five, where they took more than 30 s) after six warm executions of each prepared statement.`, '');
+  lines.push('| Endpoint | statements | runs | generic plan seen | slowest statement |');
+  lines.push('|---|---:|---:|---|---|');
   for (const row of rows) {
-    lines.push(`| ${row.workload.label} | ${row.workload.plan?.statements.length ?? '–'} | ${row.db?.genericPlan ? 'yes' : 'no'} | \`${(row.db?.slowest ?? '').replaceAll('|', '\\|')}\` |`);
+    lines.push(`| ${row.workload.label} | ${row.workload.plan?.statements.length ?? '–'} | ${row.db?.runs ?? '–'} | ${row.db?.genericPlan ? 'yes' : 'no'} | \`${(row.db?.slowest ?? '').replaceAll('|', '\\|')}\` |`);
   }
   lines.push('');
   lines.push('## Memory and exports', '');

@@ -7,7 +7,7 @@
 import postgres from 'postgres';
 import { isExplainable, type ReplayPlan, replayParams, sqlLiteral } from './replay';
 
-export type DbTime = { p50Ms: number; p99Ms: number; planningP50Ms: number; slowest: string; genericPlan: boolean };
+export type DbTime = { runs: number; p50Ms: number; p99Ms: number; planningP50Ms: number; slowest: string; genericPlan: boolean };
 
 const WARM_EXECUTIONS = 6;
 
@@ -19,7 +19,8 @@ export function percentile(values: number[], p: number): number {
 
 type PlanJson = [{ 'Execution Time': number; 'Planning Time': number; Plan: unknown }];
 
-export async function measureDbTime(appUrl: string, plan: ReplayPlan, runs: number): Promise<DbTime> {
+/** `runs` runs, or fewer (at least five) once `budgetMs` is spent: a search that takes seconds is clear sooner. */
+export async function measureDbTime(appUrl: string, plan: ReplayPlan, runs: number, budgetMs = 30_000): Promise<DbTime> {
   const sql = postgres(appUrl, { max: 1, onnotice: () => {} });
   try {
     const names = plan.statements.map((_, i) => `bench_q${i}`);
@@ -28,7 +29,9 @@ export async function measureDbTime(appUrl: string, plan: ReplayPlan, runs: numb
     const perStatement = plan.statements.map(() => [] as number[]);
     let genericPlan = false;
     const assetId = plan.assetIds?.[0];
+    const started = performance.now();
     for (let run = -WARM_EXECUTIONS; run < runs; run++) {
+      if (run >= 5 && performance.now() - started > budgetMs) break;
       let total = 0;
       let planned = 0;
       await sql
@@ -73,7 +76,7 @@ export async function measureDbTime(appUrl: string, plan: ReplayPlan, runs: numb
     }
     const slowestIndex = perStatement.reduce((best, times, i) => (percentile(times, 50) > percentile(perStatement[best]!, 50) ? i : best), 0);
     const slowest = plan.statements[slowestIndex]!.text.replace(/\s+/g, ' ').slice(0, 160);
-    return { p50Ms: percentile(totals, 50), p99Ms: percentile(totals, 99), planningP50Ms: percentile(planning, 50), slowest, genericPlan };
+    return { runs: totals.length, p50Ms: percentile(totals, 50), p99Ms: percentile(totals, 99), planningP50Ms: percentile(planning, 50), slowest, genericPlan };
   } finally {
     await sql.end();
   }

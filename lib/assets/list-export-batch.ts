@@ -26,9 +26,20 @@ export type ExportRow = {
   customFields: Record<string, unknown>;
 };
 
-/** One keyset batch of the filtered set in list order (newest first), with names instead of ids. */
+/**
+ * One keyset batch of the filtered set in list order (newest first), with names instead of ids. The batch's ids
+ * are chosen first, on assets alone, so the planner walks a filter's (…, created_at, id) index and stops after
+ * one batch; joined in one query, it preferred reading a whole category and sorting it (bench/RESULTS.md).
+ */
 export async function listExportBatch(tx: Tx, organisationId: string, filter: AssetFilter, after: ExportKey | null, size: number): Promise<ExportRow[]> {
   const where = buildAssetFilter(organisationId, filter);
+  const batch = tx
+    .select({ id: assets.id, createdAt: assets.createdAt })
+    .from(assets)
+    .where(after ? and(where, sql`(${assets.createdAt}, ${assets.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`) : where)
+    .orderBy(desc(assets.createdAt), desc(assets.id))
+    .limit(size)
+    .as('batch');
   const rows = await tx
     .select({
       id: assets.id,
@@ -49,13 +60,12 @@ export async function listExportBatch(tx: Tx, organisationId: string, filter: As
       warrantyMonths: assets.warrantyMonths,
       customFields: assets.customFields,
     })
-    .from(assets)
+    .from(batch)
+    .innerJoin(assets, and(eq(assets.organisationId, organisationId), eq(assets.id, batch.id)))
     .innerJoin(categories, and(eq(categories.organisationId, assets.organisationId), eq(categories.id, assets.categoryId)))
     .innerJoin(locations, and(eq(locations.organisationId, assets.organisationId), eq(locations.id, assets.locationId)))
     .leftJoin(users, and(eq(users.organisationId, assets.organisationId), eq(users.id, assets.ownerId)))
     .leftJoin(persons, and(eq(persons.organisationId, users.organisationId), eq(persons.id, users.personId)))
-    .where(after ? and(where, sql`(${assets.createdAt}, ${assets.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`) : where)
-    .orderBy(desc(assets.createdAt), desc(assets.id))
-    .limit(size);
+    .orderBy(desc(batch.createdAt), desc(batch.id));
   return rows;
 }
