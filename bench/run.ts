@@ -146,6 +146,8 @@ async function load(owner: postgres.Sql, url: string, headers: Record<string, st
 const fmt = (n: number | undefined, digits = 0) => (n === undefined || Number.isNaN(n) ? '–' : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 const pct = (a: number, b: number | undefined) => (b ? `${Math.round((100 * a) / b)}%` : '–');
 const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+/** wrk reports no latency when not one response arrived within the run. */
+const answered = (r: LoadResult | undefined, text: (r: LoadResult) => string) => (!r ? '–' : r.requests === 0 ? 'none answered' : text(r));
 
 async function main(): Promise<void> {
   const started = new Date();
@@ -387,7 +389,7 @@ function renderReport(input: ReportInput): string {
   for (const row of rows) {
     const errors = row.app.errors + row.app.statusErrors;
     lines.push(
-      `| ${row.workload.label} | ${fmt(row.app.rps)} | ${fmt(row.app.p50Ms, 1)} | ${fmt(row.app.p99Ms, 1)} | ${errors} | ${pct(row.app.rps, floor.rps)} | ${pct(row.app.rps, row.bare?.rps)} | ${pct(row.app.rps, row.pgbench?.rps)} | ${fmt(row.db?.p50Ms, 2)} | ${fmt(row.db?.p99Ms, 2)} |`,
+      `| ${row.workload.label} | ${fmt(row.app.rps)} | ${answered(row.app, (r) => fmt(r.p50Ms, 1))} | ${answered(row.app, (r) => fmt(r.p99Ms, 1))} | ${errors} | ${pct(row.app.rps, floor.rps)} | ${pct(row.app.rps, row.bare?.rps)} | ${pct(row.app.rps, row.pgbench?.rps)} | ${fmt(row.db?.p50Ms, 2)} | ${fmt(row.db?.p99Ms, 2)} |`,
     );
   }
   lines.push('');
@@ -396,7 +398,7 @@ function renderReport(input: ReportInput): string {
   lines.push('|---|---|---:|---:|---:|---:|');
   lines.push(`| Next.js floor (constant route handler, \`next start\`) | – | ${fmt(floor.rps)} | ${fmt(floor.p50Ms, 1)} | ${fmt(floor.p99Ms, 1)} | ${floor.errors + floor.statusErrors} |`);
   for (const row of rows) {
-    if (row.bare) lines.push(`| bare node:http + postgres.js | ${row.workload.label} | ${fmt(row.bare.rps)} | ${fmt(row.bare.p50Ms, 1)} | ${fmt(row.bare.p99Ms, 1)} | ${row.bare.errors + row.bare.statusErrors} |`);
+    if (row.bare) lines.push(`| bare node:http + postgres.js | ${row.workload.label} | ${fmt(row.bare.rps)} | ${answered(row.bare, (r) => fmt(r.p50Ms, 1))} | ${answered(row.bare, (r) => fmt(r.p99Ms, 1))} | ${row.bare.errors + row.bare.statusErrors} |`);
   }
   for (const row of rows) {
     if (row.pgbench) lines.push(`| pgbench (same SQL, prepared) | ${row.workload.label} | ${fmt(row.pgbench.rps)} | ${fmt(row.pgbench.p50Ms, 1)} | ${fmt(row.pgbench.p99Ms, 1)} | ${row.pgbench.errors} |`);
@@ -421,7 +423,11 @@ function renderReport(input: ReportInput): string {
   const reads = rows.filter((r) => r.workload.kind !== 'write');
   const target = (label: string, ok: boolean, detail: string) => lines.push(`- ${mark(ok)}: ${label} — ${detail}`);
   for (const row of reads) {
-    target(`${row.workload.label} at ≥ 85% of the floor, p99 ≤ 50 ms`, row.app.rps >= 0.85 * floor.rps && row.app.p99Ms <= 50, `${pct(row.app.rps, floor.rps)} of the floor, p99 ${fmt(row.app.p99Ms, 1)} ms`);
+    target(
+      `${row.workload.label} at ≥ 85% of the floor, p99 ≤ 50 ms`,
+      row.app.requests > 0 && row.app.rps >= 0.85 * floor.rps && row.app.p99Ms <= 50,
+      `${pct(row.app.rps, floor.rps)} of the floor, p99 ${answered(row.app, (r) => `${fmt(r.p99Ms, 1)} ms`)}`,
+    );
   }
   const db = (key: string) => rows.find((r) => r.workload.key === key)?.db;
   const rare = db('search-rare');
