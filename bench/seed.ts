@@ -6,6 +6,7 @@
  */
 import postgres from 'postgres';
 import { migratePostgres } from '@/db/connect';
+import { databaseUrl } from '@/tests/support/test-env';
 import { CATEGORIES, CATEGORY_OF_TYPE, FIRST_NAMES, LAST_NAMES, LOCATIONS, PRODUCTS } from './catalogue';
 
 /** Bump when the generated data changes, so an older set is rebuilt. */
@@ -37,16 +38,6 @@ export type SeedResult = {
   seconds: number;
   counts: { organisations: number; assets: number; loans: number; users: number; bigAssets: number; bigLoans: number };
 };
-
-export function databaseUrl(baseUrl: string, database: string, user?: string): string {
-  const url = new URL(baseUrl);
-  url.pathname = `/${database}`;
-  if (user) {
-    url.username = user;
-    url.password = '';
-  }
-  return url.toString();
-}
 
 export function seedShape(scale: number) {
   return {

@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseUrl, seedBenchData, seedShape } from '@/bench/seed';
-import { testDatabase } from '../../support/test-env';
+import { seedBenchData, seedShape } from '@/bench/seed';
+import { databaseUrl, testDatabase } from '../../support/test-env';
 
 // The benchmark's seed at a two-thousandth of its size: the same statements as the full million-asset set.
 const options = { adminUrl: testDatabase.adminUrl, database: `${testDatabase.name}_bench`, appRole: 'qm_app_test', scale: 0.002 };
