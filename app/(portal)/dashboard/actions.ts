@@ -3,7 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
-import { approveLoan, rejectLoan } from '@/lib/loans/decide-loan';
+import { approveLoan } from '@/lib/loans/approve-loan';
+import { rejectLoan } from '@/lib/loans/reject-loan';
 import { markNotificationRead } from '@/lib/notifications/in-app';
 import { type ActionResult, portalActionError, requirePortalContext, withPortalTransaction } from '../portal-context';
 

@@ -1,7 +1,8 @@
 'use server';
 
 import { z } from 'zod';
-import { pickUpLoan, returnLoan } from '@/lib/loans/hand-over-loan';
+import { pickUpLoan } from '@/lib/loans/pick-up-loan';
+import { returnLoan } from '@/lib/loans/return-loan';
 import { type ActionResult, portalActionError, requirePortalContext, withPortalTransaction } from '../../portal-context';
 
 const HandOverInput = z.object({ loanId: z.uuid(), assetId: z.uuid(), qrCodeToken: z.string().min(1).max(100).optional() });

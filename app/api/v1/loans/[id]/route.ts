@@ -1,6 +1,6 @@
 import { ok } from '@/lib/api/responses';
 import { methodNotAllowed, route } from '@/lib/api/route';
-import { updateLoan } from '@/lib/loans/change-request';
+import { updateLoan } from '@/lib/loans/update-loan';
 import { findLoanRow, toLoanDto } from '@/lib/loans/loan-store';
 import { LoanIdParams, UpdateLoanBody } from '@/lib/loans/schemas';
 

@@ -1,6 +1,6 @@
 import { ok } from '@/lib/api/responses';
 import { methodNotAllowed, route } from '@/lib/api/route';
-import { approveLoan } from '@/lib/loans/decide-loan';
+import { approveLoan } from '@/lib/loans/approve-loan';
 import { toLoanDto } from '@/lib/loans/loan-store';
 import { LoanIdParams } from '@/lib/loans/schemas';
 

@@ -1,6 +1,6 @@
 import { ok } from '@/lib/api/responses';
 import { methodNotAllowed, route } from '@/lib/api/route';
-import { cancelLoan } from '@/lib/loans/change-request';
+import { cancelLoan } from '@/lib/loans/cancel-loan';
 import { toLoanDto } from '@/lib/loans/loan-store';
 import { LoanIdParams } from '@/lib/loans/schemas';
 

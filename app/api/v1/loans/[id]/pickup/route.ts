@@ -1,6 +1,6 @@
 import { ok } from '@/lib/api/responses';
 import { methodNotAllowed, route } from '@/lib/api/route';
-import { pickUpLoan } from '@/lib/loans/hand-over-loan';
+import { pickUpLoan } from '@/lib/loans/pick-up-loan';
 import { toLoanDto } from '@/lib/loans/loan-store';
 import { LoanIdParams } from '@/lib/loans/schemas';
 

@@ -1,6 +1,6 @@
 import { ok } from '@/lib/api/responses';
 import { methodNotAllowed, route } from '@/lib/api/route';
-import { rejectLoan } from '@/lib/loans/decide-loan';
+import { rejectLoan } from '@/lib/loans/reject-loan';
 import { toLoanDto } from '@/lib/loans/loan-store';
 import { RejectLoanBody, LoanIdParams } from '@/lib/loans/schemas';
 

@@ -1,6 +1,6 @@
 import { ok } from '@/lib/api/responses';
 import { methodNotAllowed, route } from '@/lib/api/route';
-import { returnLoan } from '@/lib/loans/hand-over-loan';
+import { returnLoan } from '@/lib/loans/return-loan';
 import { toLoanDto } from '@/lib/loans/loan-store';
 import { ReturnLoanBody, LoanIdParams } from '@/lib/loans/schemas';
 

@@ -22,10 +22,3 @@ export async function updateLoan(tx: Tx, ctx: RequestContext, loanId: string, in
   }
   return applyLoanTransition(tx, ctx, loan, 'update', { startDate, endDate, purpose: input.purpose ?? loan.purpose });
 }
-
-/** The requester withdraws the request before it is decided. */
-export async function cancelLoan(tx: Tx, ctx: RequestContext, loanId: string): Promise<LoanRow> {
-  const loan = await findLoanRow(tx, ctx, loanId, true);
-  assertIsRequester(ctx, loan);
-  return applyLoanTransition(tx, ctx, loan, 'cancel', { cancelledAt: ctx.now });
-}

@@ -1,0 +1,25 @@
+import type { Tx } from '@/db/client';
+import type { RequestContext } from '@/lib/api/context';
+import { ConflictError } from '@/lib/api/errors';
+import { toIsoDate } from '@/lib/time';
+import { findLoanAsset, setAssetStatus } from './loan-asset';
+import { assertRequesterOrManager } from './loan-permissions';
+import { findLoanRow, type LoanRow } from './loan-store';
+import { applyLoanTransition, assertTransitionAllowed } from './loan-transitions';
+
+/** The asset leaves: APPROVED -> ACTIVE within the booked period, and the asset becomes LOANED. */
+export async function pickUpLoan(tx: Tx, ctx: RequestContext, loanId: string): Promise<LoanRow> {
+  const loan = await findLoanRow(tx, ctx, loanId, true);
+  assertRequesterOrManager(ctx, loan);
+  assertTransitionAllowed(loan, 'pickup');
+  const today = toIsoDate(ctx.now);
+  if (today < loan.startDate || today > loan.endDate) {
+    throw new ConflictError('LOAN_OUTSIDE_PERIOD', `The loan can be picked up from ${loan.startDate} to ${loan.endDate}.`, { loanId, startDate: loan.startDate, endDate: loan.endDate, today });
+  }
+  const asset = await findLoanAsset(tx, ctx.organisationId, loan.assetId, true);
+  if (asset.status !== 'AVAILABLE') {
+    throw new ConflictError('ASSET_UNAVAILABLE', `The asset is ${asset.status.toLowerCase()} and cannot be handed over.`, { assetId: asset.id, assetStatus: asset.status });
+  }
+  await setAssetStatus(tx, ctx.organisationId, asset.id, 'LOANED');
+  return applyLoanTransition(tx, ctx, loan, 'pickup', { pickedUpAt: ctx.now }, { assetStatus: { before: asset.status, after: 'LOANED' } });
+}
