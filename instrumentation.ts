@@ -1,7 +1,10 @@
 // Opens the database (and applies migrations) when the server starts, so a broken configuration fails fast
-// instead of on the first request; then starts the job engine (DESIGN.md invariant 6).
+// instead of on the first request; then starts the job engine (DESIGN.md invariant 6). Validation messages are
+// worded for people before any request is parsed.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { installHumanIssueMessages } = await import('@/lib/validation/human-issue-message');
+  installHumanIssueMessages();
   const { getConnection } = await import('@/lib/db/get-db');
   await getConnection();
   const { getConfig } = await import('@/lib/config');

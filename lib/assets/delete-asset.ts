@@ -13,7 +13,7 @@ export async function deleteAsset(tx: Tx, ctx: RequestContext, assetId: string):
   const [history] = await tx.select({ loans: count() }).from(loans).where(and(eq(loans.organisationId, ctx.organisationId), eq(loans.assetId, assetId)));
   // Loans are the lending record of people; an asset with a history is retired (status RETIRED), not deleted.
   if (history && history.loans > 0) {
-    throw new ConflictError('ASSET_HAS_LOANS', 'The asset has loans and cannot be deleted; set its status to RETIRED instead.', { assetId, loanCount: history.loans });
+    throw new ConflictError('ASSET_HAS_LOANS', 'The asset has loans and cannot be deleted; retire it instead (status Retired).', { assetId, loanCount: history.loans });
   }
   await tx.delete(assets).where(and(eq(assets.organisationId, ctx.organisationId), eq(assets.id, assetId)));
   await recordAudit(tx, ctx, {

@@ -6,8 +6,9 @@ export const AssetStatus = z.enum(assetStatuses);
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const AMOUNT = 'Enter an amount such as 120 or 120.50.';
 const money = z
-  .union([z.number().nonnegative().max(999_999_999_999), z.string().regex(/^\d{1,12}(\.\d{1,2})?$/)])
+  .union([z.number().nonnegative().max(999_999_999_999), z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, AMOUNT)], { error: AMOUNT })
   .transform((v) => (typeof v === 'number' ? v.toFixed(2) : v));
 const customFieldValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 const idParam = z.uuid();
@@ -19,14 +20,14 @@ export const CreateAssetBody = z.strictObject({
   categoryId: idParam,
   locationId: idParam,
   status: AssetStatus.default('AVAILABLE'),
-  inventoryNumber: text(64).regex(/^[A-Za-z0-9._\/-]+$/, 'Letters, digits and . _ / - only').optional(),
+  inventoryNumber: text(64).regex(/^[A-Za-z0-9._\/-]+$/, 'Use letters, digits and . _ / - only.').optional(),
   photoUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional(),
   serialNumber: optionalText(128),
   manufacturer: optionalText(128),
   model: optionalText(128),
   purchaseDate: z.iso.date().nullable().optional(),
   value: money.nullable().optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 code, e.g. EUR').default('EUR'),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as EUR.').default('EUR'),
   supplier: optionalText(200),
   warrantyMonths: z.number().int().min(0).max(600).nullable().optional(),
   ownerId: idParam.nullable().optional(),
@@ -41,14 +42,14 @@ export const UpdateAssetBody = z
     categoryId: idParam,
     locationId: idParam,
     status: AssetStatus,
-    inventoryNumber: text(64).regex(/^[A-Za-z0-9._\/-]+$/, 'Letters, digits and . _ / - only'),
+    inventoryNumber: text(64).regex(/^[A-Za-z0-9._\/-]+$/, 'Use letters, digits and . _ / - only.'),
     photoUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable(),
     serialNumber: optionalText(128),
     manufacturer: optionalText(128),
     model: optionalText(128),
     purchaseDate: z.iso.date().nullable(),
     value: money.nullable(),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 code, e.g. EUR'),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as EUR.'),
     supplier: optionalText(200),
     warrantyMonths: z.number().int().min(0).max(600).nullable(),
     ownerId: idParam.nullable(),
@@ -70,7 +71,7 @@ const assetFilterShape = {
     .trim()
     .min(1)
     .max(200)
-    .refine((q) => q.split(/\s+/).length <= MAX_SEARCH_WORDS, { message: `At most ${MAX_SEARCH_WORDS} words` })
+    .refine((q) => q.split(/\s+/).length <= MAX_SEARCH_WORDS, { message: `Search for at most ${MAX_SEARCH_WORDS} words.` })
     .optional()
     .describe(`Free text over name, inventory number, serial number, manufacturer and model; every word (at most ${MAX_SEARCH_WORDS}) must match, case-insensitively.`),
 };

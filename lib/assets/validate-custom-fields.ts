@@ -6,15 +6,15 @@ type Issue = { path: string; code: string; message: string };
 function checkValue(field: CustomFieldDefinition, value: unknown): string | null {
   switch (field.type) {
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a number';
+      return typeof value === 'number' && Number.isFinite(value) ? null : `${field.label} must be a number.`;
     case 'boolean':
-      return typeof value === 'boolean' ? null : 'must be true or false';
+      return typeof value === 'boolean' ? null : `${field.label} must be yes or no.`;
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? null : 'must be a date YYYY-MM-DD';
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? null : `${field.label} must be a date (YYYY-MM-DD).`;
     case 'select':
-      return typeof value === 'string' && (field.options ?? []).includes(value) ? null : `must be one of: ${(field.options ?? []).join(', ')}`;
+      return typeof value === 'string' && (field.options ?? []).includes(value) ? null : `${field.label} must be one of: ${(field.options ?? []).join(', ')}.`;
     default:
-      return typeof value === 'string' ? null : 'must be text';
+      return typeof value === 'string' ? null : `${field.label} must be text.`;
   }
 }
 
@@ -25,7 +25,7 @@ export function validateCustomFields(definition: CustomFieldDefinition[], values
   for (const [key, value] of Object.entries(values)) {
     const field = byKey.get(key);
     if (!field) {
-      issues.push({ path: `customFields.${key}`, code: 'unknown_field', message: 'is not defined for this category' });
+      issues.push({ path: `customFields.${key}`, code: 'unknown_field', message: `The category has no field "${key}".` });
       continue;
     }
     const problem = value === null ? null : checkValue(field, value);
@@ -33,8 +33,8 @@ export function validateCustomFields(definition: CustomFieldDefinition[], values
   }
   for (const field of definition) {
     if (field.required && (values[field.key] === undefined || values[field.key] === null || values[field.key] === '')) {
-      issues.push({ path: `customFields.${field.key}`, code: 'required', message: `${field.label} is required for this category` });
+      issues.push({ path: `customFields.${field.key}`, code: 'required', message: `${field.label} is required for this category.` });
     }
   }
-  if (issues.length > 0) throw new ValidationError('Custom fields do not match the category definition.', { location: 'body', issues });
+  if (issues.length > 0) throw new ValidationError('Some fields do not match what the category asks for.', { location: 'body', issues });
 }

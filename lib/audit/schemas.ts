@@ -24,7 +24,7 @@ export type AssetAuditLogQuery = z.infer<typeof AssetAuditLogQuery>;
 
 export const AuditLogQuery = z.strictObject({
   actorUserId: z.uuid().optional(),
-  action: z.string().regex(/^[A-Z][A-Z_]{1,63}$/, 'An action name such as ASSET_UPDATED').optional(),
+  action: z.string().regex(/^[A-Z][A-Z_]{1,63}$/, 'Use an action name such as ASSET_UPDATED.').optional(),
   targetType: z.string().regex(/^[A-Z][A-Z_]{1,63}$/).optional(),
   targetId: z.string().max(100).optional(),
   ...period,

@@ -7,8 +7,15 @@ import type { Backup, BackupStatus } from './schemas';
 export const backupNotFound = (backupId: string, organisationId: string) =>
   new NotFoundError('BACKUP_NOT_FOUND', 'The backup does not exist.', { backupId, organisationId });
 
+const notReadyWords: Record<string, string> = {
+  PENDING: 'has not been started yet',
+  RUNNING: 'is still being made',
+  FAILED: 'failed',
+  EXPIRED: 'has expired',
+};
+
 export const backupNotReady = (backupId: string, status: string) =>
-  new ConflictError('BACKUP_NOT_READY', `The backup is ${status.toLowerCase()} and cannot be downloaded.`, { backupId, status });
+  new ConflictError('BACKUP_NOT_READY', `The backup ${notReadyWords[status] ?? 'is not ready'}, so it cannot be downloaded.`, { backupId, status });
 
 export const backupInProgress = (backupId: string | null) =>
   new ConflictError('BACKUP_IN_PROGRESS', 'A backup is already being made. Wait until it is ready, then request another.', { backupId });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '@/lib/api/pagination';
 
-const fieldKey = z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/, 'Start with a letter; letters, digits and _ only');
+const fieldKey = z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/, 'Start the key with a letter; use letters, digits and _ only.');
 
 export const CustomFieldDefinition = z
   .strictObject({
@@ -12,14 +12,14 @@ export const CustomFieldDefinition = z
     options: z.array(z.string().trim().min(1).max(100)).min(1).max(100).optional(),
   })
   .refine((f) => (f.type === 'select') === (f.options !== undefined), {
-    message: 'options are required for select fields and only allowed there',
+    message: 'A choice field needs options, and only a choice field has them.',
     path: ['options'],
   });
 
 const customFields = z
   .array(CustomFieldDefinition)
   .max(50)
-  .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, { message: 'Field keys must be unique' });
+  .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, { message: 'Give every field its own key.' });
 
 export const CategoryIdParams = z.object({ id: z.uuid() });
 

@@ -16,7 +16,7 @@ const DEFAULT_LOAN_DAYS = 7;
 /** Busy ranges and overlapping pending requests, for the request wizard to show before submitting. */
 export async function getAvailability(tx: Tx, ctx: RequestContext, assetId: string, from: string, to: string): Promise<z.infer<typeof Availability>> {
   if (daysBetween(from, to) > MAX_WINDOW_DAYS) {
-    throw new ValidationError(`The window may span at most ${MAX_WINDOW_DAYS} days.`, { location: 'query', issues: [{ path: 'to', code: 'too_big', message: 'window too long' }] });
+    throw new ValidationError(`The window may span at most ${MAX_WINDOW_DAYS} days.`, { location: 'query', issues: [{ path: 'to', code: 'too_big', message: `Choose a period of at most ${MAX_WINDOW_DAYS} days.` }] });
   }
   const asset = await findLoanAsset(tx, ctx.organisationId, assetId);
   const busy = await findBusyRanges(tx, ctx.organisationId, assetId, from, to);

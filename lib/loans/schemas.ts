@@ -14,13 +14,13 @@ export const LoanIdParams = z.object({ id: z.uuid() });
 
 export const CreateLoanBody = z
   .strictObject({ assetId: z.uuid(), startDate: isoDate, endDate: isoDate, purpose })
-  .refine((b) => b.endDate >= b.startDate, { message: 'endDate must not be before startDate', path: ['endDate'] });
+  .refine((b) => b.endDate >= b.startDate, { message: 'The return date must not be before the pickup date.', path: ['endDate'] });
 export type CreateLoanBody = z.infer<typeof CreateLoanBody>;
 
 export const UpdateLoanBody = z
   .strictObject({ startDate: isoDate, endDate: isoDate, purpose })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Send startDate, endDate or purpose.' });
+  .refine((body) => Object.keys(body).length > 0, { message: 'Change the pickup date, the return date or the purpose.' });
 export type UpdateLoanBody = z.infer<typeof UpdateLoanBody>;
 
 export const RejectLoanBody = z.strictObject({ reason: z.string().trim().min(1).max(1000) });
@@ -63,7 +63,7 @@ export type Loan = z.infer<typeof Loan>;
 
 export const AvailabilityQuery = z
   .strictObject({ from: isoDate, to: isoDate })
-  .refine((q) => q.to >= q.from, { message: 'to must not be before from', path: ['to'] });
+  .refine((q) => q.to >= q.from, { message: 'The end of the period (to) must not be before its start (from).', path: ['to'] });
 
 export const Availability = z.object({
   assetId: z.uuid(),

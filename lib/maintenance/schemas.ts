@@ -6,8 +6,9 @@ export const MaintenanceKind = z.enum(maintenanceKinds);
 export const MaintenanceStatus = z.enum(maintenanceStatuses);
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const AMOUNT = 'Enter an amount such as 120 or 120.50.';
 const cost = z
-  .union([z.number().nonnegative().max(9_999_999_999), z.string().trim().regex(/^\d{1,10}(\.\d{1,2})?$/, 'An amount like 120 or 120.50')])
+  .union([z.number().nonnegative().max(9_999_999_999), z.string().trim().regex(/^\d{1,10}(\.\d{1,2})?$/, AMOUNT)], { error: AMOUNT })
   .transform((v) => (typeof v === 'number' ? v.toFixed(2) : v));
 
 const entryFields = {
@@ -18,7 +19,7 @@ const entryFields = {
   scheduledFor: z.iso.date().nullable().optional(),
   performedOn: z.iso.date().nullable().optional(),
   cost: cost.nullable().optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 code, e.g. EUR'),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as EUR.'),
   vendor: optionalText(200),
 };
 

@@ -43,7 +43,7 @@ export const errorCatalogue = {
     allowedStatuses: ['PENDING_APPROVAL'],
   }),
   ASSET_UNAVAILABLE: new ConflictError('ASSET_UNAVAILABLE', 'The asset is maintenance and cannot be lent.', { assetId: resourceId, assetStatus: 'MAINTENANCE' }),
-  ASSET_HAS_LOANS: new ConflictError('ASSET_HAS_LOANS', 'The asset has loans and cannot be deleted; set its status to RETIRED instead.', { assetId: resourceId, loanCount: 2 }),
+  ASSET_HAS_LOANS: new ConflictError('ASSET_HAS_LOANS', 'The asset has loans and cannot be deleted; retire it instead (status Retired).', { assetId: resourceId, loanCount: 2 }),
   LOAN_OUTSIDE_PERIOD: new ConflictError('LOAN_OUTSIDE_PERIOD', 'The loan can be picked up from 2026-12-01 to 2026-12-05.', {
     loanId: resourceId,
     startDate: '2026-12-01',

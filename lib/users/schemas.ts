@@ -15,7 +15,7 @@ export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 export const UpdateUserBody = z
   .strictObject({ role: Role, isActive: z.boolean() })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Send role, isActive or both.' });
+  .refine((body) => Object.keys(body).length > 0, { message: 'Change the role, the active state or both.' });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 export const User = z.object({
