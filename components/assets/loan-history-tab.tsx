@@ -7,7 +7,7 @@ import { Field, Input } from '@/components/ui/field';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import type { Page } from '@/lib/api/pagination';
 import type { Loan } from '@/lib/loans/schemas';
-import { formatDate } from './format-asset';
+import { formatDate } from '@/lib/format/dates';
 
 const statusTones: Record<string, { label: string; tone: BadgeTone }> = {
   PENDING_APPROVAL: { label: 'Pending', tone: 'warning' },

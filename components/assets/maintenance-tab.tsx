@@ -3,10 +3,10 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { MaintenanceEntry, MaintenanceList } from '@/lib/maintenance/schemas';
 import { saveMaintenanceAction } from '@/app/(portal)/assets/[id]/maintenance-actions';
-import { formatDate, formatMoney } from './format-asset';
+import { formatDate } from '@/lib/format/dates';
+import { maintenanceKindLabels } from '@/lib/format/value-labels';
+import { formatMoney } from './format-asset';
 import { MaintenanceForm } from './maintenance-form';
-
-const kindLabels: Record<string, string> = { REPAIR: 'Repair', SERVICE: 'Service', INSPECTION: 'Inspection' };
 
 function EntryList({ entries, canEdit, assetId, title, testId }: { entries: MaintenanceEntry[]; canEdit: boolean; assetId: string; title: string; testId: string }) {
   if (entries.length === 0) return null;
@@ -20,7 +20,7 @@ function EntryList({ entries, canEdit, assetId, title, testId }: { entries: Main
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">{entry.title}</p>
                 <p className="text-sm text-slate-600">
-                  {kindLabels[entry.kind]} · {entry.status === 'DONE' ? `done ${formatDate(entry.performedOn)}` : `planned for ${formatDate(entry.scheduledFor)}`}
+                  {maintenanceKindLabels[entry.kind]} · {entry.status === 'DONE' ? `done ${formatDate(entry.performedOn)}` : `planned for ${formatDate(entry.scheduledFor)}`}
                   {entry.vendor ? ` · ${entry.vendor}` : ''}
                 </p>
               </div>

@@ -5,7 +5,7 @@ import type { AssetLoanOutlook } from '@/lib/loans/find-asset-loan-outlook';
 import { AssetPhoto } from './asset-photo';
 import { AssetQrCode } from './asset-qr-code';
 import { AssetStatusBadge } from './asset-status-badge';
-import { formatDate } from './format-asset';
+import { formatDate } from '@/lib/format/dates';
 import { YourLoanPanel } from './your-loan-panel';
 
 type Props = { detail: AssetDetail; outlook: AssetLoanOutlook; qrUrl: string; scannedToken: string | null };

@@ -1,6 +1,7 @@
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import type { AssetDetail } from '@/lib/assets/get-asset-detail';
-import { formatCustomValue, formatDate, formatMoney } from './format-asset';
+import { formatDate } from '@/lib/format/dates';
+import { formatCustomValue, formatMoney } from './format-asset';
 
 function FactList({ facts, testId }: { facts: [string, string][]; testId: string }) {
   return (

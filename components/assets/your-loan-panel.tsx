@@ -3,7 +3,7 @@ import { ButtonLink, buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import type { Loan } from '@/lib/loans/schemas';
 import { pickUpLoanAction, returnLoanAction } from '@/app/(portal)/assets/[id]/loan-actions';
-import { formatDate } from './format-asset';
+import { formatDate } from '@/lib/format/dates';
 import { HandOverButton } from './hand-over-button';
 
 type Props = { assetId: string; assetStatus: string; loan: Loan | null; scannedToken: string | null };

@@ -1,36 +1,131 @@
-import type { Role } from '@/lib/auth/roles';
-import { roleLabels } from '@/lib/users/role-labels';
+import type { AuditEntry } from '@/lib/audit/schemas';
+import type { AuditNames } from '@/lib/audit/resolve-audit-names';
+import { formatBytes } from '@/components/dashboard/format';
+import { describeAuditChanges, type AuditChangeLine } from './describe-audit-changes';
 
-// Actions whose generic wording ("User role changed") would read oddly; everything else is worded from its name.
-const actionWords: Record<string, string> = {
-  USER_ROLE_CHANGED: 'Changed a role',
-  USER_PROVISIONED: 'Account created on first sign-in',
-  USER_INVITED: 'Invited a user',
-  INVITATION_REVOKED: 'Revoked an invitation',
-  USER_DEACTIVATED: 'Deactivated a user',
-  USER_REACTIVATED: 'Reactivated a user',
-  LOAN_POLICY_UPDATED: 'Changed the loan policy',
-  ORGANISATION_UPDATED: 'Changed the organisation settings',
+/** A piece of an entry's sentence: plain words, or the name of a record (a link where it has a page). */
+export type SentencePart = string | { name: string; href?: string };
+
+export type AuditDescription = { actor: string; sentence: SentencePart[]; changes: AuditChangeLine[] };
+
+type Target = { name: string; href?: string };
+type Phrase = (target: Target, entry: AuditEntry, names: AuditNames) => SentencePart[];
+
+const deleted: Record<string, string> = {
+  ASSET: 'a deleted asset',
+  LOCATION: 'a deleted location',
+  CATEGORY: 'a deleted category',
+  MAINTENANCE: 'a deleted maintenance entry',
+  ANNOUNCEMENT: 'a deleted news item',
+  INVITATION: 'a withdrawn invitation',
+  USER: 'a former user',
 };
 
-export function describeAction(action: string): string {
-  if (actionWords[action]) return actionWords[action];
+// A record deleted since keeps the name its own creation or deletion entry recorded.
+function rememberedName(entry: AuditEntry): string | null {
+  for (const field of ['name', 'title', 'email']) {
+    const change = entry.changes[field];
+    const value = change?.before ?? change?.after;
+    if (typeof value === 'string' && value) return value;
+  }
+  return null;
+}
+
+function targetOf(entry: AuditEntry, names: AuditNames): Target {
+  const { type, id } = entry.target;
+  const assetId = type === 'ASSET' ? id : entry.assetId;
+  const fallback = (kind: string) => (type === kind ? rememberedName(entry) : null) ?? deleted[kind] ?? 'a deleted record';
+  const asset: Target | null = assetId ? (names.assets[assetId] ? { name: names.assets[assetId], href: `/assets/${assetId}` } : { name: fallback('ASSET') }) : null;
+  const named = (map: Record<string, string>) => ({ name: map[id] ?? fallback(type) });
+  switch (type) {
+    case 'ASSET':
+    case 'LOAN':
+      return asset ?? { name: deleted.ASSET! };
+    case 'USER':
+      return named(names.users);
+    case 'LOCATION':
+      return named(names.locations);
+    case 'CATEGORY':
+      return named(names.categories);
+    case 'MAINTENANCE':
+      return named(names.maintenance);
+    case 'ANNOUNCEMENT':
+      return named(names.announcements);
+    case 'INVITATION':
+      return named(names.invitations);
+    default:
+      return { name: 'the organisation' };
+  }
+}
+
+function assetOf(entry: AuditEntry, names: AuditNames): Target {
+  if (!entry.assetId) return { name: deleted.ASSET! };
+  const name = names.assets[entry.assetId];
+  return name ? { name, href: `/assets/${entry.assetId}` } : { name: deleted.ASSET! };
+}
+
+const exportFormats: Record<string, string> = { csv: 'CSV', xlsx: 'Excel' };
+
+// Each action as the rest of a sentence that starts with who did it: "Ada Lovelace approved the loan of …".
+const phrases: Record<string, Phrase> = {
+  ASSET_CREATED: (t) => ['added the asset ', t],
+  ASSET_UPDATED: (t, e) => (e.metadata.bulk === true ? ['moved ', t, ` together with ${Number(e.metadata.count) - 1} other assets`] : ['changed the asset ', t]),
+  ASSET_DELETED: (t) => ['deleted the asset ', t],
+  ASSET_PHOTO_UPLOADED: (t) => ['uploaded a photo of ', t],
+  ASSETS_EXPORTED: (_t, e) => [`exported ${Number(e.metadata.rowCount ?? 0).toLocaleString('en-GB')} assets as ${exportFormats[String(e.metadata.format)] ?? 'a file'}`],
+  LOAN_REQUESTED: (t) => ['asked to borrow ', t],
+  LOAN_APPROVED: (t, e) => (e.metadata.automatic === true ? ['borrowed ', t, ' (approved automatically)'] : ['approved the loan of ', t]),
+  LOAN_REJECTED: (t) => ['rejected the request to borrow ', t],
+  LOAN_CANCELLED: (t) => ['withdrew the request to borrow ', t],
+  LOAN_UPDATED: (t) => ['changed the request to borrow ', t],
+  LOAN_PICKED_UP: (t) => ['recorded the pickup of ', t],
+  LOAN_RETURNED: (t, e) => ['recorded the return of ', t, e.metadata.viaQrCode === true ? ' by scanning its QR code' : ''],
+  LOAN_EXTENDED: (t) => ['extended the loan of ', t],
+  LOAN_EXTENSION_REQUESTED: (t) => ['asked to keep ', t, ' longer'],
+  LOAN_EXTENSION_REJECTED: (t) => ['turned down a longer loan of ', t],
+  LOAN_OVERDUE: (t) => ['marked the loan of ', t, ' as overdue'],
+  LOAN_POLICY_UPDATED: () => ['changed the loan policy'],
+  ORGANISATION_UPDATED: () => ["changed the organisation's settings"],
+  BRANDING_UPDATED: () => ['changed the branding'],
+  CATEGORY_CREATED: (t) => ['added the category ', t],
+  CATEGORY_UPDATED: (t) => ['changed the category ', t],
+  CATEGORY_DELETED: (t) => ['deleted the category ', t],
+  LOCATION_CREATED: (t) => ['added the location ', t],
+  LOCATION_UPDATED: (t) => ['changed the location ', t],
+  LOCATION_DELETED: (t) => ['deleted the location ', t],
+  ANNOUNCEMENT_PUBLISHED: (t) => ['published the news ', t],
+  ANNOUNCEMENT_DELETED: (t) => ['removed the news ', t],
+  USER_INVITED: (t) => ['invited ', t],
+  INVITATION_REVOKED: (t) => ['withdrew the invitation of ', t],
+  USER_PROVISIONED: (t, e) => ['created the account of ', t, e.metadata.via === 'invitation' ? ' on first sign-in, as invited' : ' on first sign-in'],
+  USER_ROLE_CHANGED: (t) => ['changed the role of ', t],
+  USER_DEACTIVATED: (t) => ['deactivated ', t],
+  USER_REACTIVATED: (t) => ['reactivated ', t],
+  MAINTENANCE_ADDED: (t, e, n) => ['added the maintenance entry ', t, ' to ', assetOf(e, n)],
+  MAINTENANCE_UPDATED: (t, e, n) => ['changed the maintenance entry ', t, ' of ', assetOf(e, n)],
+  BACKUP_REQUESTED: () => ['requested a backup'],
+  BACKUP_COMPLETED: (_t, e) => [`finished a backup${typeof e.metadata.sizeBytes === 'number' ? ` (${formatBytes(e.metadata.sizeBytes)})` : ''}`],
+  BACKUP_FAILED: (_t, e) => [e.metadata.reason === 'interrupted' ? 'gave up on a backup that was interrupted' : 'recorded that a backup failed'],
+  BACKUP_EXPIRED: () => ['removed an old backup (only the newest are kept)'],
+  BACKUP_DOWNLOADED: () => ['downloaded a backup'],
+};
+
+/** LOAN_PICKED_UP -> "Loan picked up": the name of an action on its own, as in the audit log's filter. */
+export function actionLabel(action: string): string {
   const words = action.toLowerCase().replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function describeField(field: string): string {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** One audit entry as a sentence a person reads, with names for ids and words for stored values. */
+export function describeAuditEntry(entry: AuditEntry, names: AuditNames): AuditDescription {
+  const actor = entry.actor.userId ? (names.users[entry.actor.userId] ?? 'A former user') : 'Quartermaster';
+  const target = targetOf(entry, names);
+  const phrase = phrases[entry.action];
+  const sentence: SentencePart[] = phrase ? phrase(target, entry, names) : [`recorded “${actionLabel(entry.action).toLowerCase()}” for `, target];
+  return { actor, sentence: sentence.filter((part) => part !== ''), changes: describeAuditChanges(entry, names) };
 }
 
-const MAX_VALUE_LENGTH = 120;
-
-/** A stored before/after value as a person reads it; long structures are cut short. */
-export function describeValue(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (field === 'role' && typeof value === 'string' && value in roleLabels) return roleLabels[value as Role];
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
+/** The sentence as plain text, for places that cannot show links (and for tests). */
+export function sentenceText(description: AuditDescription): string {
+  return `${description.actor} ${description.sentence.map((part) => (typeof part === 'string' ? part : part.name)).join('')}.`;
 }

@@ -2,14 +2,15 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import type { Backup } from '@/lib/backups/schemas';
 import { BackupStatusBadge } from './backup-status-badge';
-import { formatBackupSize, formatBackupTime } from './format-backup';
+import { formatDateTime } from '@/lib/format/dates';
+import { formatBackupSize } from './format-backup';
 
 const linkClass = 'font-medium text-brand underline-offset-2 hover:underline focus-visible:underline';
 
 function DownloadLink({ backup }: { backup: Backup }) {
   if (backup.status !== 'READY') return <span className="text-slate-400">—</span>;
   return (
-    <a href={`/admin/backup/${backup.id}/download`} className={linkClass} aria-label={`Download backup of ${formatBackupTime(backup.createdAt)}`}>
+    <a href={`/admin/backup/${backup.id}/download`} className={linkClass} aria-label={`Download backup of ${formatDateTime(backup.createdAt)}`}>
       Download
     </a>
   );
@@ -43,9 +44,9 @@ export function BackupList({ backups }: { backups: Backup[] }) {
                   <BackupStatusBadge status={backup.status} />
                   {backup.error ? <p className="mt-1 max-w-xs text-xs text-red-700">{backup.error}</p> : null}
                 </TD>
-                <TD className="whitespace-nowrap">{formatBackupTime(backup.createdAt)}</TD>
+                <TD className="whitespace-nowrap">{formatDateTime(backup.createdAt)}</TD>
                 <TD>{backup.requestedBy.name}</TD>
-                <TD className="whitespace-nowrap">{formatBackupTime(backup.completedAt)}</TD>
+                <TD className="whitespace-nowrap">{formatDateTime(backup.completedAt)}</TD>
                 <TD className="whitespace-nowrap text-right tabular-nums">{formatBackupSize(backup.sizeBytes)}</TD>
                 <TD className="text-right">
                   <DownloadLink backup={backup} />
@@ -60,7 +61,7 @@ export function BackupList({ backups }: { backups: Backup[] }) {
           <li key={backup.id} data-backup-id={backup.id} className="flex items-start justify-between gap-3 px-5 py-3">
             <div className="min-w-0 space-y-1 text-sm">
               <BackupStatusBadge status={backup.status} />
-              <p className="text-slate-900">{formatBackupTime(backup.createdAt)}</p>
+              <p className="text-slate-900">{formatDateTime(backup.createdAt)}</p>
               <p className="text-slate-600">
                 {backup.requestedBy.name} · {formatBackupSize(backup.sizeBytes)}
               </p>

@@ -1,9 +1,3 @@
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
-export function formatBackupTime(iso: string | null): string {
-  return iso ? `${dateTime.format(new Date(iso))} UTC` : '—';
-}
-
 export function formatBackupSize(bytes: number | null): string {
   if (bytes === null) return '—';
   if (bytes < 1024) return `${bytes} B`;

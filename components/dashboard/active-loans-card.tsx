@@ -5,7 +5,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { MyActiveLoan } from '@/lib/dashboard/list-my-active-loans';
 import { CountdownBadge } from './countdown-badge';
-import { formatDate } from './format';
+import { formatDate } from '@/lib/format/dates';
 
 /** The employee's approved and active loans with the time left on each. */
 export function ActiveLoansCard({ loans }: { loans: MyActiveLoan[] }) {

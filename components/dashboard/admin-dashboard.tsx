@@ -1,5 +1,5 @@
 import type { SystemHealth } from '@/lib/dashboard/get-system-health';
-import type { RecentAuditEntry } from '@/lib/dashboard/list-recent-audit-entries';
+import type { RecentAudit } from '@/lib/dashboard/list-recent-audit-entries';
 import type { OrganisationProfile } from '@/lib/organisations/get-organisation-profile';
 import { type QuickAction, QuickActions } from './quick-actions';
 import { RecentAuditCard } from './recent-audit-card';
@@ -13,7 +13,7 @@ const actions: QuickAction[] = [
   { href: '/admin/backup', label: 'Backup', description: 'Download your data', icon: 'archive' },
 ];
 
-type Props = { health: SystemHealth; uptimeSeconds: number; profile: OrganisationProfile; domain: string; audit: RecentAuditEntry[] };
+type Props = { health: SystemHealth; uptimeSeconds: number; profile: OrganisationProfile; domain: string; audit: RecentAudit };
 
 export function AdminDashboard({ health, uptimeSeconds, profile, domain, audit }: Props) {
   return (
@@ -23,7 +23,7 @@ export function AdminDashboard({ health, uptimeSeconds, profile, domain, audit }
         <SystemHealthCard health={health} uptimeSeconds={uptimeSeconds} />
         <TenantInfoCard profile={profile} domain={domain} />
       </div>
-      <RecentAuditCard entries={audit} />
+      <RecentAuditCard audit={audit} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import type { Announcement } from '@/lib/announcements/schemas';
-import { formatDate } from './format';
+import { formatDate } from '@/lib/format/dates';
 
 /** The organisation's latest news, as its admins posted it. */
 export function NewsCard({ news }: { news: Announcement[] }) {

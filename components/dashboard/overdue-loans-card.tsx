@@ -1,7 +1,7 @@
 import { Card, CardHeader } from '@/components/ui/card';
 import { buttonClasses } from '@/components/ui/button';
 import type { OverdueLoan } from '@/lib/dashboard/list-overdue-loans';
-import { formatDate } from './format';
+import { formatDate } from '@/lib/format/dates';
 import { Icon } from './icons';
 
 function contactHref(loan: OverdueLoan, organisationName: string): string {

@@ -7,7 +7,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { Notification } from '@/lib/notifications/in-app';
 import type { ActionResult } from '@/lib/portal/action-result';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/lib/format/dates';
 
 type MarkReadAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
 

@@ -1,4 +1,4 @@
-import { formatDate } from '@/components/dashboard/format';
+import { formatDate } from '@/lib/format/dates';
 
 type Range = { startDate: string; endDate: string };
 

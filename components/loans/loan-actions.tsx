@@ -2,7 +2,7 @@
 
 import { useActionState, useState } from 'react';
 import { approveLoanAction, cancelLoanAction, extendLoanAction, rejectLoanAction, updateLoanAction } from '@/app/(portal)/loans/actions';
-import { formatDate } from '@/components/dashboard/format';
+import { formatDate } from '@/lib/format/dates';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { formatDate } from '@/components/dashboard/format';
+import { formatDate } from '@/lib/format/dates';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import type { LoanDatesCheck } from '@/lib/loans/check-loan-dates';

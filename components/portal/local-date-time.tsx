@@ -1,21 +1,21 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
+import { formatDateTime } from '@/lib/format/dates';
 
 const subscribe = () => () => {};
-const utcFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const unknownTimeZone = () => 'UTC';
 
 /**
- * An instant in the reader's own locale and time zone. The server does not know them, so it renders UTC
- * (marked as such) and the browser replaces it once hydrated.
+ * An instant in the portal's date style, in the reader's own time zone. The server does not know the zone, so it
+ * renders UTC (marked as such) and the browser replaces it once hydrated.
  */
 export function LocalDateTime({ value, className }: { value: string; className?: string }) {
-  const inBrowser = useSyncExternalStore(subscribe, () => true, () => false);
-  const date = new Date(value);
-  const text = inBrowser ? date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : `${utcFormat.format(date)} UTC`;
+  const timeZone = useSyncExternalStore(subscribe, readerTimeZone, unknownTimeZone);
   return (
-    <time dateTime={value} className={className} title={date.toISOString()}>
-      {text}
+    <time dateTime={value} className={className} title={new Date(value).toISOString()}>
+      {formatDateTime(value, timeZone)}
     </time>
   );
 }

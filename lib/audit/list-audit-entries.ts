@@ -7,7 +7,7 @@ import { type AuditEntry, auditCursor, type AuditLogQuery } from './schemas';
 
 type Filters = AuditLogQuery & { assetId?: string };
 
-function toAuditEntryDto(row: typeof auditLog.$inferSelect): AuditEntry {
+export function toAuditEntryDto(row: typeof auditLog.$inferSelect): AuditEntry {
   return {
     id: row.id.toString(),
     occurredAt: row.occurredAt.toISOString(),

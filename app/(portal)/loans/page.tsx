@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { CountdownBadge } from '@/components/dashboard/countdown-badge';
-import { formatDate } from '@/components/dashboard/format';
+import { formatDate } from '@/lib/format/dates';
 import { LoanActions } from '@/components/loans/loan-actions';
 import { LoanStatusBadge } from '@/components/loans/loan-status-badge';
 import { MyLoanTabs } from '@/components/loans/my-loan-tabs';

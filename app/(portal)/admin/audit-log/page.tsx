@@ -1,8 +1,6 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { LocalDateTime } from '@/components/portal/local-date-time';
-import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { CursorPager } from '@/components/ui/cursor-pager';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -10,15 +8,15 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input, Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { ValidationError } from '@/lib/api/errors';
-import { listAssetNames } from '@/lib/assets/list-asset-names';
 import { listAuditEntries } from '@/lib/audit/list-audit-entries';
 import { listAuditFilterOptions } from '@/lib/audit/list-audit-filter-options';
 import { AuditLogQuery } from '@/lib/audit/schemas';
 import { addDays } from '@/lib/time';
-import { listUserNames } from '@/lib/users/list-user-names';
 import { requirePortalContext, withPortalTransaction } from '../../portal-context';
-import { AuditChangeList } from '@/components/audit/audit-change-list';
-import { describeAction, describeField } from '@/components/audit/describe-audit-entry';
+import { AuditEntryItem } from '@/components/audit/audit-entry-item';
+import { actionLabel } from '@/components/audit/describe-audit-entry';
+import { resolveAuditNames } from '@/lib/audit/resolve-audit-names';
+import { fieldLabel, pathLabel } from '@/lib/validation/field-labels';
 
 export const metadata = { title: 'Audit log' };
 
@@ -62,20 +60,18 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
   const cursor = first(params.cursor);
   const query = toQuery(filters, cursor);
 
-  const { options, page, userNames, assetNames } = await withPortalTransaction(portal, async (tx, ctx) => {
+  const { options, listing } = await withPortalTransaction(portal, async (tx, ctx) => {
     const filterOptions = await listAuditFilterOptions(tx, ctx);
-    if (!query.success) return { options: filterOptions, page: null, userNames: new Map<string, string>(), assetNames: new Map<string, string>() };
+    if (!query.success) return { options: filterOptions, listing: null };
     const entries = await listAuditEntries(tx, ctx, query.data);
-    const userIds = entries.data.flatMap((entry) => [entry.actor.userId, entry.target.type === 'USER' ? entry.target.id : null]).filter((id): id is string => Boolean(id));
-    const assetIds = entries.data.flatMap((entry) => [entry.assetId, entry.target.type === 'ASSET' ? entry.target.id : null]).filter((id): id is string => Boolean(id));
-    const [users, assets] = await Promise.all([listUserNames(tx, ctx.organisationId, userIds), listAssetNames(tx, ctx.organisationId, assetIds)]);
-    return { options: filterOptions, page: entries, userNames: users, assetNames: assets };
+    return { options: filterOptions, listing: { page: entries, names: await resolveAuditNames(tx, ctx.organisationId, entries.data) } };
   }).catch((error: unknown) => {
     // A stale or edited cursor in a shared link starts the same view from the newest entry.
     if (error instanceof ValidationError && cursor) redirect(hrefOf(filters));
     throw error;
   });
   const filtered = filterNames.some((name) => filters[name]);
+  const page = listing?.page;
 
   return (
     <>
@@ -103,7 +99,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
                 <option value="">Any action</option>
                 {options.actions.map((action) => (
                   <option key={action} value={action}>
-                    {describeAction(action)}
+                    {actionLabel(action)}
                   </option>
                 ))}
               </Select>
@@ -113,7 +109,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
                 <option value="">Any target</option>
                 {options.targetTypes.map((type) => (
                   <option key={type} value={type}>
-                    {describeField(type.toLowerCase())}
+                    {fieldLabel(type.toLowerCase())}
                   </option>
                 ))}
               </Select>
@@ -142,9 +138,9 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           </form>
         </CardBody>
 
-        {!page ? (
+        {!listing || !page ? (
           <p role="alert" className="m-5 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            These filters are not valid: {query.error?.issues.map((issue) => issue.path.join('.')).join(', ')}. Clear them and try again.
+            These filters are not valid: {query.error?.issues.map((issue) => pathLabel(issue.path) ?? 'page position').join(', ')}. Clear them and try again.
           </p>
         ) : page.data.length === 0 ? (
           <div className="p-5">
@@ -152,40 +148,9 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           </div>
         ) : (
           <ol className="divide-y divide-slate-100" aria-label="Audit entries" data-testid="audit-entries">
-            {page.data.map((entry) => {
-              const who = entry.actor.userId ? (userNames.get(entry.actor.userId) ?? 'Former user') : 'System';
-              const assetId = entry.target.type === 'ASSET' ? entry.target.id : entry.assetId;
-              return (
-                <li key={entry.id} data-testid="audit-entry" className="grid gap-2 px-5 py-4 md:grid-cols-[12rem_minmax(0,1fr)]">
-                  <div className="text-sm">
-                    <p className="font-medium text-slate-900">{who}</p>
-                    <p className="text-xs text-slate-600">
-                      <LocalDateTime value={entry.occurredAt} />
-                    </p>
-                  </div>
-                  <div className="min-w-0 space-y-1.5">
-                    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-900">
-                      <span className="font-medium">{describeAction(entry.action)}</span>
-                      <Badge>{entry.action}</Badge>
-                    </p>
-                    <p className="text-sm text-slate-600">
-                      <span className="sr-only">Target: </span>
-                      {assetId ? (
-                        <Link href={`/assets/${assetId}`} className="font-medium text-brand underline-offset-2 hover:underline">
-                          {assetNames.get(assetId) ?? 'Asset'}
-                        </Link>
-                      ) : entry.target.type === 'USER' ? (
-                        <span className="font-medium text-slate-800">{userNames.get(entry.target.id) ?? 'User'}</span>
-                      ) : (
-                        <span className="font-medium text-slate-800">{describeField(entry.target.type.toLowerCase())}</span>
-                      )}
-                      <span className="ml-2 break-all font-mono text-xs text-slate-500">{entry.target.id}</span>
-                    </p>
-                    <AuditChangeList changes={entry.changes} />
-                  </div>
-                </li>
-              );
-            })}
+            {page.data.map((entry) => (
+              <AuditEntryItem key={entry.id} entry={entry} names={listing.names} />
+            ))}
           </ol>
         )}
 

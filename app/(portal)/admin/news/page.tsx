@@ -1,5 +1,5 @@
 import { DeleteNewsButton } from '@/components/dashboard/delete-news-button';
-import { formatDate } from '@/components/dashboard/format';
+import { formatDate } from '@/lib/format/dates';
 import { PublishNewsForm } from '@/components/dashboard/publish-news-form';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -13,6 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { getAssetDetail } from '@/lib/assets/get-asset-detail';
 import { listAuditEntries } from '@/lib/audit/list-audit-entries';
+import { resolveAuditNames } from '@/lib/audit/resolve-audit-names';
 import { hasRole } from '@/lib/auth/roles';
 import { findAssetLoanOutlook } from '@/lib/loans/find-asset-loan-outlook';
 import { listLoans } from '@/lib/loans/list-loans';
@@ -21,8 +22,11 @@ import { listMaintenance } from '@/lib/maintenance/list-maintenance';
 import { qrCodeUrl } from '@/lib/portal/qr-code-url';
 import { listUserNames } from '@/lib/users/list-user-names';
 import { requirePortalContext, withPortalTransaction } from '../../portal-context';
+import { assetPageMetadata } from '../asset-title';
 
-export const metadata = { title: 'Asset' };
+export function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  return assetPageMetadata(params, (name) => name);
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -70,8 +74,7 @@ export default async function AssetPage({ params, searchParams }: { params: Prom
         return { tab, detail, list: await listMaintenance(tx, ctx, id) } as const;
       case 'audit': {
         const page = await listAuditEntries(tx, ctx, { assetId: id, cursor: cursor || undefined, limit: PAGE_SIZE });
-        const names = await listUserNames(tx, ctx.organisationId, page.data.map((entry) => entry.actor.userId).filter((userId): userId is string => Boolean(userId)));
-        return { tab, detail, page, names } as const;
+        return { tab, detail, page, auditNames: await resolveAuditNames(tx, ctx.organisationId, page.data) } as const;
       }
     }
   }).catch((error: unknown) => {
@@ -129,7 +132,7 @@ export default async function AssetPage({ params, searchParams }: { params: Prom
         {data.tab === 'specification' ? <SpecificationTab detail={data.detail} /> : null}
         {data.tab === 'loans' ? <LoanHistoryTab assetId={asset.id} page={data.page} names={data.names} filters={loanFilters} ownOnly={!isManager} /> : null}
         {data.tab === 'maintenance' ? <MaintenanceTab assetId={asset.id} list={data.list} canEdit={isManager} currency={asset.currency} /> : null}
-        {data.tab === 'audit' ? <AuditTab assetId={asset.id} page={data.page} names={data.names} cursor={cursor} /> : null}
+        {data.tab === 'audit' ? <AuditTab assetId={asset.id} page={data.page} names={data.auditNames} cursor={cursor} /> : null}
       </div>
     </>
   );

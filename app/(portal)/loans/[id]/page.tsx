@@ -1,8 +1,9 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { cache, type ReactNode } from 'react';
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CountdownBadge } from '@/components/dashboard/countdown-badge';
-import { formatDate, formatDateTime, humaniseAction } from '@/components/dashboard/format';
+import { actionLabel } from '@/components/audit/describe-audit-entry';
 import { LoanActions } from '@/components/loans/loan-actions';
 import { LoanStatusBadge } from '@/components/loans/loan-status-badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -10,12 +11,27 @@ import { FormMessage } from '@/components/ui/form-message';
 import { PageHeader } from '@/components/ui/page-header';
 import { ApiError } from '@/lib/api/errors';
 import { getLoanDetail } from '@/lib/loans/get-loan-detail';
+import { formatDate, formatDateTime } from '@/lib/format/dates';
 import { toIsoDate } from '@/lib/time';
 import { requirePortalContext, withPortalTransaction } from '../../portal-context';
 
-export const metadata = { title: 'Loan' };
-
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// The title and the page read the same loan once per request.
+const loadLoan = cache(async (id: string) => {
+  const portal = await requirePortalContext();
+  if (!uuid.test(id)) notFound();
+  const loan = await withPortalTransaction(portal, (tx, ctx) => getLoanDetail(tx, ctx, id)).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  });
+  return { portal, loan };
+});
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const { loan } = await loadLoan((await params).id);
+  return { title: `Loan of ${loan.asset.name}` };
+}
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -30,13 +46,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 
 /** One loan for its requester or an approver: the facts, what happened when, and what can be done next. */
 export default async function LoanPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const portal = await requirePortalContext();
-  const { id } = await params;
-  if (!uuid.test(id)) notFound();
-  const loan = await withPortalTransaction(portal, (tx, ctx) => getLoanDetail(tx, ctx, id)).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  });
+  const { portal, loan } = await loadLoan((await params).id);
   const filed = (await searchParams).filed === '1';
   const approver = loan.approverName ?? 'Any asset manager';
   return (
@@ -120,7 +130,7 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
                 {loan.timeline.map((entry) => (
                   <li key={entry.id} className="relative">
                     <span className="absolute top-1.5 -left-[1.6rem] h-2.5 w-2.5 rounded-full bg-brand ring-4 ring-white" aria-hidden="true" />
-                    <p className="text-sm font-medium text-slate-900">{humaniseAction(entry.action)}</p>
+                    <p className="text-sm font-medium text-slate-900">{actionLabel(entry.action)}</p>
                     <p className="text-xs text-slate-600">
                       <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
                       {entry.actorName ? ` · ${entry.actorName}` : ' · automatic'}

@@ -6,7 +6,7 @@ import { LoanDatesForm } from '@/components/loans/loan-dates-form';
 import { LoanRequestForm } from '@/components/loans/loan-request-form';
 import { WizardScan } from '@/components/loans/wizard-scan';
 import { WizardSteps } from '@/components/loans/wizard-steps';
-import { formatDate } from '@/components/dashboard/format';
+import { formatDate } from '@/lib/format/dates';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageHeader } from '@/components/ui/page-header';

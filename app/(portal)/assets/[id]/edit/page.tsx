@@ -7,10 +7,13 @@ import { NotFoundError } from '@/lib/api/errors';
 import { findAssetRow } from '@/lib/assets/get-asset';
 import { toAssetDto } from '@/lib/assets/to-asset-dto';
 import { requirePortalContext, withPortalTransaction } from '../../../portal-context';
+import { assetPageMetadata } from '../../asset-title';
 import { saveAssetAction } from '../../asset-actions';
 import { loadAssetFormOptions } from '../../load-asset-form-options';
 
-export const metadata = { title: 'Edit asset' };
+export function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  return assetPageMetadata(params, (name) => `Edit ${name}`);
+}
 
 export default async function EditAssetPage({ params }: { params: Promise<{ id: string }> }) {
   const portal = await requirePortalContext('ASSET_MANAGER');

@@ -10,8 +10,11 @@ import { NotFoundError } from '@/lib/api/errors';
 import { findAssetRow } from '@/lib/assets/get-asset';
 import { qrCodeUrl } from '@/lib/portal/qr-code-url';
 import { requirePortalContext, withPortalTransaction } from '../../../portal-context';
+import { assetPageMetadata } from '../../asset-title';
 
-export const metadata = { title: 'Asset label' };
+export function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  return assetPageMetadata(params, (name) => `Label of ${name}`);
+}
 
 // On paper only the label is printed: the portal's header and this page's controls stay on screen.
 const printStyles = `@media print {

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { describeAuditEntry, sentenceText } from '@/components/audit/describe-audit-entry';
+import type { AuditNames } from '@/lib/audit/resolve-audit-names';
+import type { AuditEntry } from '@/lib/audit/schemas';
+
+const ids = {
+  ada: '11111111-1111-4111-8111-111111111111',
+  bob: '22222222-2222-4222-8222-222222222222',
+  drill: '33333333-3333-4333-8333-333333333333',
+  office: '44444444-4444-4444-8444-444444444444',
+  gone: '55555555-5555-4555-8555-555555555555',
+  loan: '66666666-6666-4666-8666-666666666666',
+  org: '77777777-7777-4777-8777-777777777777',
+};
+
+const names: AuditNames = {
+  users: { [ids.ada]: 'Ada Lovelace', [ids.bob]: 'Bob Smith' },
+  assets: { [ids.drill]: 'Cordless drill' },
+  locations: { [ids.office]: 'Head office' },
+  categories: {},
+  maintenance: {},
+  announcements: {},
+  invitations: {},
+};
+
+function entry(over: Partial<AuditEntry>): AuditEntry {
+  return {
+    id: '1',
+    occurredAt: '2026-11-24T14:05:00.000Z',
+    actor: { type: 'USER', userId: ids.ada },
+    action: 'ASSET_UPDATED',
+    target: { type: 'ASSET', id: ids.drill },
+    assetId: ids.drill,
+    changes: {},
+    metadata: {},
+    requestId: null,
+    ...over,
+  };
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-/i;
+const lineTexts = (e: AuditEntry) =>
+  describeAuditEntry(e, names).changes.map((line) => ('summary' in line ? `${line.label}: ${line.summary}` : `${line.label}: ${line.before.text} → ${line.after.text}`));
+
+describe('audit entries for people', () => {
+  it('says who approved the loan of which asset, as a sentence', () => {
+    const approved = entry({ action: 'LOAN_APPROVED', target: { type: 'LOAN', id: ids.loan }, changes: { status: { before: 'PENDING_APPROVAL', after: 'APPROVED' }, decidedById: { before: null, after: ids.ada } } });
+    expect(sentenceText(describeAuditEntry(approved, names))).toBe('Ada Lovelace approved the loan of Cordless drill.');
+    expect(lineTexts(approved)).toEqual(['Status: Awaiting approval → Ready for pickup', 'Decided by: — → Ada Lovelace']);
+  });
+
+  it('names locations by name, and a deleted one as such, never by id', () => {
+    const moved = entry({ changes: { locationId: { before: ids.gone, after: ids.office }, status: { before: 'AVAILABLE', after: 'LOANED' } } });
+    expect(sentenceText(describeAuditEntry(moved, names))).toBe('Ada Lovelace changed the asset Cordless drill.');
+    expect(lineTexts(moved)).toEqual(['Location: a deleted location → Head office', 'Status: Available → On loan']);
+  });
+
+  it('shows dates in the portal style, booleans as Yes/No and roles in words', () => {
+    const changed = entry({ changes: { purchaseDate: { before: null, after: '2026-11-24' } } });
+    expect(lineTexts(changed)).toEqual(['Purchase date: — → 24 Nov 2026']);
+    const deactivated = entry({ action: 'USER_DEACTIVATED', target: { type: 'USER', id: ids.bob }, assetId: null, changes: { isActive: { before: true, after: false } } });
+    expect(sentenceText(describeAuditEntry(deactivated, names))).toBe('Ada Lovelace deactivated Bob Smith.');
+    expect(lineTexts(deactivated)).toEqual(['Active: Yes → No']);
+    const role = entry({ action: 'USER_ROLE_CHANGED', target: { type: 'USER', id: ids.gone }, assetId: null, changes: { role: { before: 'EMPLOYEE', after: 'ASSET_MANAGER' } } });
+    expect(sentenceText(describeAuditEntry(role, names))).toBe('Ada Lovelace changed the role of a former user.');
+    expect(lineTexts(role)).toEqual(['Role: Employee → Asset manager']);
+  });
+
+  it('shows branding as labelled colours and a changed logo, not JSON', () => {
+    const branding = entry({
+      action: 'BRANDING_UPDATED',
+      target: { type: 'ORGANISATION', id: ids.org },
+      assetId: null,
+      changes: {
+        primaryColor: { before: null, after: '#1F4F8A' },
+        logoSvg: { before: '<svg>old</svg>', after: '<svg>new</svg>' },
+        emailTemplates: { before: { welcome: { subject: null, intro: null } }, after: { welcome: { subject: 'Hello there', intro: null } } },
+      },
+    });
+    const description = describeAuditEntry(branding, names);
+    expect(sentenceText(description)).toBe('Ada Lovelace changed the branding.');
+    expect(lineTexts(branding)).toEqual(['Primary colour: — → #1f4f8a', 'Logo: Changed', 'Welcome e-mail: subject: — → Hello there']);
+    const colour = description.changes[0]!;
+    expect('after' in colour && colour.after.colour).toBe('#1F4F8A');
+  });
+
+  it('words system actions and unknown actions without codes or ids', () => {
+    const overdue = entry({ actor: { type: 'SYSTEM', userId: null }, action: 'LOAN_OVERDUE', target: { type: 'LOAN', id: ids.loan }, assetId: ids.gone });
+    expect(sentenceText(describeAuditEntry(overdue, names))).toBe('Quartermaster marked the loan of a deleted asset as overdue.');
+    const unknown = entry({ actor: { type: 'USER', userId: ids.gone }, action: 'ASSET_TELEPORTED' });
+    const text = sentenceText(describeAuditEntry(unknown, names));
+    expect(text).toBe('A former user recorded “asset teleported” for Cordless drill.');
+    expect(text).not.toMatch(UUID);
+  });
+});
