@@ -1,7 +1,7 @@
 // GET /admin/backup/{id}/download – the portal's download link for a READY backup (admins only)
 import { randomUUID } from 'node:crypto';
 import { auth } from '@/auth';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
 import { hasRole } from '@/lib/auth/roles';
 import { backupFileResponse } from '@/lib/backups/backup-file-response';
 import { downloadBackup } from '@/lib/backups/download-backup';
@@ -9,7 +9,7 @@ import { BackupIdParams } from '@/lib/backups/schemas';
 import { getDb } from '@/lib/db/get-db';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { getPortalUser } from '@/lib/users/get-portal-user';
-import { currentTenant } from '@/app/current-tenant';
+import { currentTenant } from '@/lib/portal/current-tenant';
 
 export const dynamic = 'force-dynamic';
 
