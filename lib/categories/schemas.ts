@@ -15,6 +15,7 @@ export const CustomFieldDefinition = z
     message: 'A choice field needs options, and only a choice field has them.',
     path: ['options'],
   });
+export type CustomFieldDefinition = z.output<typeof CustomFieldDefinition>;
 
 const customFields = z
   .array(CustomFieldDefinition)

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { auditLog } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { toAuditEntryDto } from '@/lib/audit/list-audit-entries';
 import { type AuditNames, resolveAuditNames } from '@/lib/audit/resolve-audit-names';
 import type { AuditEntry } from '@/lib/audit/schemas';

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Tx } from '@/db/client';
-import type { RequestContext } from '@/lib/api/context';
-import { ConflictError, ForbiddenError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ConflictError, ForbiddenError } from '@/lib/core/errors';
 import { hasRole } from '@/lib/auth/roles';
 import { findLoanAsset, setAssetStatus } from './loan-asset';
 import { assertRequesterOrManager } from './loan-permissions';

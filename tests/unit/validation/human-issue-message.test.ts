@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ValidationError } from '@/lib/api/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { zodIssueDetails } from '@/lib/api/zod-issues';
 import { CreateAssetBody } from '@/lib/assets/schemas';
 import { CreateLoanBody } from '@/lib/loans/schemas';

@@ -6,10 +6,10 @@ import { AssetQrCode } from '@/components/assets/asset-qr-code';
 import { PrintButton } from '@/components/assets/print-button';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { NotFoundError } from '@/lib/api/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { findAssetRow } from '@/lib/assets/get-asset';
 import { qrCodeUrl } from '@/lib/portal/qr-code-url';
-import { requirePortalContext, withPortalTransaction } from '../../../portal-context';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 import { assetPageMetadata } from '../../asset-title';
 
 export function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
