@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { TenantOrganisation } from '@/lib/core/context';
-import { encodeCursor } from '@/lib/api/pagination';
+import { encodeAssetCursor } from '@/lib/assets/asset-sort';
 import { findAssetRow } from '@/lib/assets/get-asset';
 import { listAssets } from '@/lib/assets/list-assets';
 import { ListAssetsQuery } from '@/lib/assets/schemas';
@@ -181,7 +181,7 @@ async function main(): Promise<void> {
     const deepOffset = Math.floor(assetCount * 0.9);
     const [deep] = await owner<{ created_at: Date; id: string }[]>`
       select created_at, id from assets where organisation_id = ${org.id} order by created_at desc, id desc offset ${deepOffset} limit 1`;
-    const deepCursor = encodeCursor([deep!.created_at.toISOString(), deep!.id]);
+    const deepCursor = encodeAssetCursor('-createdAt', [deep!.created_at.toISOString()], deep!.id);
     const detailIds = (await owner<{ id: string }[]>`
       select id from assets where organisation_id = ${org.id} order by hashtext(id::text) limit 1000`).map((r) => r.id);
     // Bookable assets that no seeded loan touches (those are on every fifth inventory number): no request conflicts.

@@ -5,17 +5,20 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import { Field, Input, Select } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import type { NamedOption } from '@/lib/assets/list-asset-filter-options';
+import { type AssetSort, DEFAULT_ASSET_SORT } from '@/lib/assets/schemas';
+import { assetSortLabels } from './asset-sort-options';
 import { assetStatusLabels } from './asset-status-badge';
 import { pageSizes } from './page-sizes';
 
 type Filters = { q: string; status: string; categoryId: string; locationId: string; ownerId: string };
-type Props = { filters: Filters; limit: number; categories: NamedOption[]; locations: NamedOption[]; owners: NamedOption[] };
+type Props = { filters: Filters; limit: number; sort: AssetSort; categories: NamedOption[]; locations: NamedOption[]; owners: NamedOption[] };
 
 const SEARCH_DELAY_MS = 250;
 
-function hrefOf(pathname: string, filters: Filters, limit: number): string {
+function hrefOf(pathname: string, filters: Filters, limit: number, sort: AssetSort): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) if (value.trim()) search.set(name, value.trim());
+  if (sort !== DEFAULT_ASSET_SORT) search.set('sort', sort);
   if (limit !== pageSizes[0]) search.set('limit', String(limit));
   const query = search.toString();
   return query ? `${pathname}?${query}` : pathname;
@@ -25,7 +28,7 @@ function hrefOf(pathname: string, filters: Filters, limit: number): string {
  * The URL is the state: every change replaces it (a shareable view, no history entry per keystroke) and the
  * server renders the list from it. Any change starts again at the first page.
  */
-export function AssetFilters({ filters, limit, categories, locations, owners }: Props) {
+export function AssetFilters({ filters, limit, sort, categories, locations, owners }: Props) {
   const router = useRouter();
   const pathname = usePathname();
   const [pending, startTransition] = useTransition();
@@ -37,8 +40,8 @@ export function AssetFilters({ filters, limit, categories, locations, owners }: 
     if (timer.current) clearTimeout(timer.current);
   }, []);
 
-  function navigate(next: Filters, nextSize = size) {
-    startTransition(() => router.replace(hrefOf(pathname, next, nextSize), { scroll: false }));
+  function navigate(next: Filters, nextSize = size, nextSort = sort) {
+    startTransition(() => router.replace(hrefOf(pathname, next, nextSize, nextSort), { scroll: false }));
   }
 
   function change(name: keyof Filters, value: string) {
@@ -116,6 +119,18 @@ export function AssetFilters({ filters, limit, categories, locations, owners }: 
         </Select>
       </Field>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-5">
+        <label htmlFor="asset-sort" className="text-sm text-slate-700">
+          Sort by
+        </label>
+        <div className="w-60">
+          <Select id="asset-sort" name="sort" value={sort} onChange={(event) => navigate(current, size, event.target.value as AssetSort)}>
+            {Object.entries(assetSortLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
         <label htmlFor="asset-limit" className="text-sm text-slate-700">
           Rows per page
         </label>

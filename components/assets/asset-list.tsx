@@ -7,7 +7,9 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import type { NamedOption } from '@/lib/assets/list-asset-filter-options';
+import type { AssetSort } from '@/lib/assets/schemas';
 import type { ActionResult } from '@/lib/portal/action-result';
+import { sortDirectionOf } from './asset-sort-options';
 import { AssetStatusBadge } from './asset-status-badge';
 
 export type AssetListRow = {
@@ -21,7 +23,25 @@ export type AssetListRow = {
 };
 
 type MoveAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
-type Props = { rows: AssetListRow[]; locations: NamedOption[]; moveAction?: MoveAction; empty: ReactNode };
+type SortableColumn = 'name' | 'inventoryNumber' | 'status';
+type Props = { rows: AssetListRow[]; locations: NamedOption[]; moveAction?: MoveAction; empty: ReactNode; sort: AssetSort; sortLinks: Record<SortableColumn, string> };
+
+const arrows = { ascending: '↑', descending: '↓', none: '↕' } as const;
+
+/** A column header that sorts the list by its column; aria-sort tells screen readers the current order. */
+function SortHeader({ column, label, sort, href }: { column: SortableColumn; label: string; sort: AssetSort; href: string }) {
+  const direction = sortDirectionOf(column, sort);
+  return (
+    <TH aria-sort={direction}>
+      <Link href={href} scroll={false} className="inline-flex items-center gap-1 uppercase hover:text-slate-900" aria-label={`Sort by ${label.toLowerCase()}${direction === 'ascending' ? ', descending' : ''}`}>
+        {label}
+        <span aria-hidden="true" className={direction === 'none' ? 'text-slate-400' : 'text-slate-900'}>
+          {arrows[direction]}
+        </span>
+      </Link>
+    </TH>
+  );
+}
 
 function SelectAll({ rows, selected, onChange }: { rows: AssetListRow[]; selected: Set<string>; onChange: (next: Set<string>) => void }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -46,7 +66,7 @@ function SelectAll({ rows, selected, onChange }: { rows: AssetListRow[]; selecte
  * Rows as a table from tablet width up and as cards on a phone; both read one selection, so checking a row in
  * either keeps the count and the move form right.
  */
-export function AssetList({ rows, locations, moveAction, empty }: Props) {
+export function AssetList({ rows, locations, moveAction, empty, sort, sortLinks }: Props) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [result, formAction] = useActionState(async (previous: ActionResult | null, formData: FormData) => {
     const outcome = await moveAction!(previous, formData);
@@ -129,11 +149,11 @@ export function AssetList({ rows, locations, moveAction, empty }: Props) {
                   <SelectAll rows={rows} selected={selected} onChange={setSelected} />
                 </TH>
               ) : null}
-              <TH>Name</TH>
-              <TH>Inventory no.</TH>
+              <SortHeader column="name" label="Name" sort={sort} href={sortLinks.name} />
+              <SortHeader column="inventoryNumber" label="Inventory no." sort={sort} href={sortLinks.inventoryNumber} />
               <TH>Category</TH>
               <TH>Location</TH>
-              <TH>Status</TH>
+              <SortHeader column="status" label="Status" sort={sort} href={sortLinks.status} />
               <TH>Owner</TH>
             </TR>
           </THead>

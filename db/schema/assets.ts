@@ -47,6 +47,9 @@ export const assets = pgTable(
     index('assets_org_category_created_idx').on(t.organisationId, t.categoryId, t.createdAt, t.id),
     index('assets_org_location_created_idx').on(t.organisationId, t.locationId, t.createdAt, t.id),
     index('assets_org_owner_created_idx').on(t.organisationId, t.ownerId, t.createdAt, t.id),
+    // The list's other orders (sort=name ignores case, sort=updatedAt); the rest reuse the indexes above.
+    index('assets_org_name_idx').on(t.organisationId, sql`lower(${t.name})`, t.id),
+    index('assets_org_updated_idx').on(t.organisationId, t.updatedAt, t.id),
     index('assets_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     foreignKey({ name: 'assets_organisation_fk', columns: [t.organisationId], foreignColumns: [organisations.id] }).onDelete('cascade'),
     foreignKey({ name: 'assets_category_fk', columns: [t.organisationId, t.categoryId], foreignColumns: [categories.organisationId, categories.id] }),

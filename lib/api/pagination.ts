@@ -6,7 +6,7 @@ export const MAX_PAGE_SIZE = 100;
 
 export const pageQuery = {
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).describe(`Page size, 1 to ${MAX_PAGE_SIZE}.`),
-  cursor: z.string().max(512).optional().describe('Opaque cursor from pagination.nextCursor of the previous page.'),
+  cursor: z.string().max(2048).optional().describe('Opaque cursor from pagination.nextCursor of the previous page.'),
 };
 
 export type Page<T> = {

@@ -1,25 +1,37 @@
-import { and, desc, sql } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets } from '@/db/schema';
 import type { RequestContext } from '@/lib/core/context';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/api/pagination';
+import { buildPage, type Page } from '@/lib/api/pagination';
 import { assetColumns } from './asset-columns';
+import { assetOrderBy, assetSortKeySelection, assetsAfterCursor, encodeAssetCursor } from './asset-sort';
 import { buildAssetFilter } from './build-asset-filter';
 import { countAssets } from './count-assets';
-import type { Asset, ListAssetsQuery } from './schemas';
+import { type Asset, DEFAULT_ASSET_SORT, type ListAssetsQuery } from './schemas';
 import { toAssetDto } from './to-asset-dto';
 
-export async function listAssets(tx: Tx, ctx: RequestContext, query: ListAssetsQuery): Promise<Page<Asset>> {
+type Query = Omit<ListAssetsQuery, 'sort'> & { sort?: ListAssetsQuery['sort'] };
+
+/** A page of assets, and the cursor of its first row: the portal's way back to the page before. */
+export async function listAssetsPage(tx: Tx, ctx: RequestContext, query: Query): Promise<Page<Asset> & { firstCursor: string | null }> {
+  const sort = query.sort ?? DEFAULT_ASSET_SORT;
   const where = buildAssetFilter(ctx.organisationId, query);
-  const pageWhere = query.cursor
-    ? (() => {
-        const [createdAt, id] = decodeCursor(query.cursor, timestampCursor);
-        return and(where, sql`(${assets.createdAt}, ${assets.id}) < (${createdAt}::timestamptz, ${id}::uuid)`);
-      })()
-    : where;
+  const pageWhere = query.cursor ? and(where, assetsAfterCursor(sort, query.cursor)) : where;
   const [rows, total] = await Promise.all([
-    tx.select(assetColumns).from(assets).where(pageWhere).orderBy(desc(assets.createdAt), desc(assets.id)).limit(query.limit + 1),
+    tx
+      .select({ ...assetColumns, sortKey: assetSortKeySelection(sort) })
+      .from(assets)
+      .where(pageWhere)
+      .orderBy(...assetOrderBy(sort))
+      .limit(query.limit + 1),
     countAssets(tx, ctx.organisationId, query),
   ]);
-  return buildPage(rows, query.limit, total, toAssetDto, (row) => [row.createdAt.toISOString(), row.id]);
+  const page = buildPage(rows, query.limit, total, toAssetDto, (row) => [sort, ...row.sortKey, row.id]);
+  const first = rows[0];
+  return { ...page, firstCursor: first ? encodeAssetCursor(sort, first.sortKey, first.id) : null };
+}
+
+export async function listAssets(tx: Tx, ctx: RequestContext, query: Query): Promise<Page<Asset>> {
+  const { data, pagination } = await listAssetsPage(tx, ctx, query);
+  return { data, pagination };
 }

@@ -79,7 +79,24 @@ const assetFilterShape = {
 export const AssetFilter = z.strictObject(assetFilterShape);
 export type AssetFilter = z.infer<typeof AssetFilter>;
 
-export const ListAssetsQuery = z.strictObject({ ...assetFilterShape, ...pageQuery });
+export const assetSortFields = ['name', 'inventoryNumber', 'status', 'createdAt', 'updatedAt'] as const;
+export type AssetSortField = (typeof assetSortFields)[number];
+export type AssetSort = AssetSortField | `-${AssetSortField}`;
+export const assetSorts = assetSortFields.flatMap((field) => [field, `-${field}`] as const) as [AssetSort, ...AssetSort[]];
+
+/** Newest first, as the list has always been. */
+export const DEFAULT_ASSET_SORT: AssetSort = '-createdAt';
+
+export const ListAssetsQuery = z.strictObject({
+  ...assetFilterShape,
+  sort: z
+    .enum(assetSorts)
+    .default(DEFAULT_ASSET_SORT)
+    .describe(
+      'Order of the list: a field, ascending, or the field with a leading "-", descending. name ignores case; status orders AVAILABLE, LOANED, MAINTENANCE, RETIRED, then by creation. Equal values are ordered by id, so paging never repeats or skips an asset. A cursor belongs to the sort it was made with.',
+    ),
+  ...pageQuery,
+});
 export type ListAssetsQuery = z.infer<typeof ListAssetsQuery>;
 
 export const MAX_BULK_MOVE = 500;

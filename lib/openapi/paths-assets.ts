@@ -31,7 +31,7 @@ export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceS
     path: '/v1/assets',
     operationId: 'listAssets',
     summary: 'List assets',
-    description: 'Assets of the organisation, newest first, filtered by status, category, location, owner and free text (every word must match).',
+    description: 'Assets of the organisation, filtered by status, category, location, owner and free text (every word must match). Newest first unless `sort` names another order (name, inventoryNumber, status, createdAt, updatedAt; a leading "-" reverses it); paging keeps to that order, and a cursor only continues the sort it was made for.',
     tag,
     role: 'EMPLOYEE',
     query: ListAssetsQuery,

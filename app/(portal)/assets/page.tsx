@@ -2,18 +2,18 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { AssetFilters } from '@/components/assets/asset-filters';
 import { AssetList, type AssetListRow } from '@/components/assets/asset-list';
+import { nextSortFor } from '@/components/assets/asset-sort-options';
 import { pageSizes } from '@/components/assets/page-sizes';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { ValidationError } from '@/lib/core/errors';
-import { encodeCursor } from '@/lib/api/pagination';
 import { hasRole } from '@/lib/auth/roles';
 import { listAssetFilterOptions } from '@/lib/assets/list-asset-filter-options';
-import { listAssets } from '@/lib/assets/list-assets';
+import { listAssets, listAssetsPage } from '@/lib/assets/list-assets';
 import { listAssetsBefore } from '@/lib/assets/list-assets-before';
-import type { Asset } from '@/lib/assets/schemas';
+import { type AssetSort, assetSorts, DEFAULT_ASSET_SORT } from '@/lib/assets/schemas';
 import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 import { moveAssetsAction } from '@/lib/portal/actions/asset-actions';
 import { type AssetFilterParams, readAssetFilter } from './read-asset-filter';
@@ -26,9 +26,10 @@ function single(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
 }
 
-function hrefOf(filters: AssetFilterParams, limit: number, paging: { cursor?: string; before?: string } = {}, base = '/assets'): string {
+function hrefOf(filters: AssetFilterParams, limit: number, sort: AssetSort, paging: { cursor?: string; before?: string } = {}, base = '/assets'): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) if (value) search.set(name, value);
+  if (sort !== DEFAULT_ASSET_SORT) search.set('sort', sort);
   if (limit !== pageSizes[0]) search.set('limit', String(limit));
   if (paging.cursor) search.set('cursor', paging.cursor);
   if (paging.before) search.set('before', paging.before);
@@ -36,7 +37,9 @@ function hrefOf(filters: AssetFilterParams, limit: number, paging: { cursor?: st
   return query ? `${base}?${query}` : base;
 }
 
-const keyOf = (asset: Asset) => encodeCursor([asset.createdAt, asset.id]);
+function readSort(value: string): AssetSort {
+  return (assetSorts as readonly string[]).includes(value) ? (value as AssetSort) : DEFAULT_ASSET_SORT;
+}
 
 export default async function AssetsPage({ searchParams }: { searchParams: SearchParams }) {
   const portal = await requirePortalContext('EMPLOYEE');
@@ -46,6 +49,7 @@ export default async function AssetsPage({ searchParams }: { searchParams: Searc
   const limit = (pageSizes as readonly number[]).includes(requestedLimit) ? requestedLimit : pageSizes[0];
   const cursor = single(params.cursor);
   const before = single(params.before);
+  const sort = readSort(single(params.sort));
   const canManage = hasRole(portal.user.role, 'ASSET_MANAGER');
 
   const { options, page } = await withPortalTransaction(portal, async (tx, ctx) => {
@@ -53,27 +57,26 @@ export default async function AssetsPage({ searchParams }: { searchParams: Searc
     if (!parsed.success) return { options: filterOptions, page: null };
     const filter = parsed.data;
     if (before) {
-      const earlier = await listAssetsBefore(tx, ctx, filter, before, limit);
+      const earlier = await listAssetsBefore(tx, ctx, filter, sort, before, limit);
       const { pagination } = await listAssets(tx, ctx, { ...filter, limit: 1 });
-      const last = earlier.data.at(-1);
       return {
         options: filterOptions,
-        page: { data: earlier.data, total: pagination.total, previous: earlier.hasEarlier, next: last ? keyOf(last) : null },
+        page: { data: earlier.data, total: pagination.total, previous: earlier.hasEarlier, first: earlier.data[0]?.cursor ?? null, next: earlier.data.at(-1)?.cursor ?? null },
       };
     }
-    const later = await listAssets(tx, ctx, { ...filter, limit, cursor: cursor || undefined });
+    const later = await listAssetsPage(tx, ctx, { ...filter, sort, limit, cursor: cursor || undefined });
     return {
       options: filterOptions,
-      page: { data: later.data, total: later.pagination.total, previous: Boolean(cursor), next: later.pagination.nextCursor },
+      page: { data: later.data, total: later.pagination.total, previous: Boolean(cursor), first: later.firstCursor, next: later.pagination.nextCursor },
     };
   }).catch((error: unknown) => {
     // A stale or edited cursor in a shared link starts the same view from the newest asset.
-    if (error instanceof ValidationError && (cursor || before)) redirect(hrefOf(raw, limit));
+    if (error instanceof ValidationError && (cursor || before)) redirect(hrefOf(raw, limit, sort));
     throw error;
   });
 
   // A "previous" page that reaches the start is the first page: show it as such, with a clean URL.
-  if (page && before && !page.previous) redirect(hrefOf(raw, limit));
+  if (page && before && !page.previous) redirect(hrefOf(raw, limit, sort));
 
   const names = (list: { id: string; name: string }[]) => new Map(list.map((item) => [item.id, item.name]));
   const [categoryNames, locationNames, ownerNames] = [names(options.categories), names(options.locations), names(options.owners)];
@@ -87,7 +90,6 @@ export default async function AssetsPage({ searchParams }: { searchParams: Searc
     owner: asset.ownerId ? (ownerNames.get(asset.ownerId) ?? 'Former user') : null,
   }));
   const filtered = Object.values(raw).some(Boolean);
-  const first = page?.data[0];
 
   return (
     <>
@@ -97,10 +99,10 @@ export default async function AssetsPage({ searchParams }: { searchParams: Searc
         actions={
           canManage ? (
             <>
-              <a href={hrefOf(raw, pageSizes[0], {}, '/assets/export/csv')} className={buttonClasses('secondary')} download>
+              <a href={hrefOf(raw, pageSizes[0], DEFAULT_ASSET_SORT, {}, '/assets/export/csv')} className={buttonClasses('secondary')} download>
                 Export CSV
               </a>
-              <a href={hrefOf(raw, pageSizes[0], {}, '/assets/export/xlsx')} className={buttonClasses('secondary')} download>
+              <a href={hrefOf(raw, pageSizes[0], DEFAULT_ASSET_SORT, {}, '/assets/export/xlsx')} className={buttonClasses('secondary')} download>
                 Export Excel
               </a>
               <Link href="/assets/new" className={buttonClasses('primary')}>
@@ -123,7 +125,7 @@ export default async function AssetsPage({ searchParams }: { searchParams: Searc
           ) : null}
         </div>
         <div className="border-b border-slate-100 px-5 py-4">
-          <AssetFilters filters={raw} limit={limit} categories={options.categories} locations={options.locations} owners={options.owners} />
+          <AssetFilters filters={raw} limit={limit} sort={sort} categories={options.categories} locations={options.locations} owners={options.owners} />
         </div>
 
         {!page ? (
@@ -133,6 +135,8 @@ export default async function AssetsPage({ searchParams }: { searchParams: Searc
         ) : (
           <AssetList
             rows={rows}
+            sort={sort}
+            sortLinks={{ name: hrefOf(raw, limit, nextSortFor('name', sort)), inventoryNumber: hrefOf(raw, limit, nextSortFor('inventoryNumber', sort)), status: hrefOf(raw, limit, nextSortFor('status', sort)) }}
             locations={options.locations}
             moveAction={canManage ? moveAssetsAction : undefined}
             empty={
@@ -157,15 +161,15 @@ export default async function AssetsPage({ searchParams }: { searchParams: Searc
 
         {page && (page.previous || page.next) ? (
           <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-slate-100 px-5 py-3">
-            {page.previous && first ? (
-              <Link href={hrefOf(raw, limit, { before: keyOf(first) })} className={buttonClasses('secondary', 'sm')} rel="prev">
+            {page.previous && page.first ? (
+              <Link href={hrefOf(raw, limit, sort, { before: page.first })} className={buttonClasses('secondary', 'sm')} rel="prev">
                 ← Previous
               </Link>
             ) : (
               <span />
             )}
             {page.next ? (
-              <Link href={hrefOf(raw, limit, { cursor: page.next })} className={buttonClasses('secondary', 'sm')} rel="next">
+              <Link href={hrefOf(raw, limit, sort, { cursor: page.next })} className={buttonClasses('secondary', 'sm')} rel="next">
                 Next →
               </Link>
             ) : null}

@@ -1,0 +1,2 @@
+CREATE INDEX "assets_org_name_idx" ON "assets" USING btree ("organisation_id",lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "assets_org_updated_idx" ON "assets" USING btree ("organisation_id","updated_at","id");
