@@ -1,11 +1,15 @@
-import { defaultBrandColours } from '@/lib/branding/brand-colours';
+import { defaultBrandColours, isHexColour, readableForeground } from '@/lib/branding/brand-colours';
 import type { EmailTenant } from '@/lib/notifications/email-templates';
 import { svgLogoDataUri } from './svg-logo';
 
 export type EmailBrand = {
   name: string;
   primaryColor: string;
+  /** Text on the primary colour (the header): white or black, whichever passes WCAG AA on it. */
+  primaryForeground: string;
   accentColor: string;
+  /** Text on the accent colour (the button). */
+  accentForeground: string;
   backgroundColor: string;
   mutedColor: string;
   logoDataUri: string | null;
@@ -20,19 +24,22 @@ const defaults = {
 };
 
 // Colours land in inline style attributes, where React escapes HTML but not CSS: a value such as
-// "red;background:url(https://tracker)" would add a declaration. Only plain hex colours get through.
-const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-
+// "red;background:url(https://tracker)" would add a declaration. Only plain #rrggbb colours get through, which
+// is also what the contrast of the text on them is computed from.
 function colour(value: string | undefined, fallback: string): string {
-  return value && HEX_COLOUR.test(value) ? value : fallback;
+  return isHexColour(value) ? value : fallback;
 }
 
 export function toEmailBrand(tenant: EmailTenant): EmailBrand {
   const { branding } = tenant;
+  const primaryColor = colour(branding.primaryColor, defaults.primaryColor);
+  const accentColor = colour(branding.accentColor, defaults.accentColor);
   return {
     name: tenant.name,
-    primaryColor: colour(branding.primaryColor, defaults.primaryColor),
-    accentColor: colour(branding.accentColor, defaults.accentColor),
+    primaryColor,
+    primaryForeground: readableForeground(primaryColor),
+    accentColor,
+    accentForeground: readableForeground(accentColor),
     backgroundColor: colour(branding.backgroundColor, defaults.backgroundColor),
     mutedColor: colour(branding.mutedColor, defaults.mutedColor),
     logoDataUri: svgLogoDataUri(branding.logoSvg),

@@ -22,7 +22,7 @@ export function EmailLayout({ brand, preview, heading, action, children }: Email
         <Container style={{ backgroundColor: '#ffffff', borderRadius: 8, maxWidth: 560, overflow: 'hidden' }}>
           <Section style={{ backgroundColor: brand.primaryColor, padding: '20px 32px' }}>
             {brand.logoDataUri ? <Img src={brand.logoDataUri} alt={brand.name} height={40} style={{ display: 'inline-block', maxHeight: 40, verticalAlign: 'middle' }} /> : null}
-            <Text style={{ color: '#ffffff', display: 'inline-block', fontSize: 18, fontWeight: 600, margin: brand.logoDataUri ? '0 0 0 12px' : 0, verticalAlign: 'middle' }}>
+            <Text style={{ color: brand.primaryForeground, display: 'inline-block', fontSize: 18, fontWeight: 600, margin: brand.logoDataUri ? '0 0 0 12px' : 0, verticalAlign: 'middle' }}>
               {brand.name}
             </Text>
           </Section>
@@ -33,7 +33,7 @@ export function EmailLayout({ brand, preview, heading, action, children }: Email
             {children}
             <Button
               href={action.href}
-              style={{ backgroundColor: brand.accentColor, borderRadius: 6, color: '#ffffff', fontSize: 15, fontWeight: 600, margin: '16px 0 24px', padding: '12px 20px' }}
+              style={{ backgroundColor: brand.accentColor, borderRadius: 6, color: brand.accentForeground, fontSize: 15, fontWeight: 600, margin: '16px 0 24px', padding: '12px 20px' }}
             >
               {action.label}
             </Button>

@@ -36,9 +36,18 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** Black or white, whichever reads better on the given background. */
+/** The WCAG AA contrast for normal text. */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+const SOFT_BLACK = '#111827';
+
+/**
+ * White or black text, whichever reads better on the given background; black is softened to slate where that
+ * still reaches AA. Pure black or white always does: the worse of the two is at least 4.58:1 on any colour.
+ */
 export function readableForeground(background: string): string {
-  return contrastRatio(background, '#ffffff') >= contrastRatio(background, '#111827') ? '#ffffff' : '#111827';
+  if (contrastRatio(background, '#ffffff') >= contrastRatio(background, '#000000')) return '#ffffff';
+  return contrastRatio(background, SOFT_BLACK) >= MIN_TEXT_CONTRAST ? SOFT_BLACK : '#000000';
 }
 
 export function resolveBrandColours(branding: Branding): BrandColours {
