@@ -12,14 +12,15 @@ type Props = {
   assetId: string;
   startDate: string;
   endDate: string;
-  initialPurpose: string;
+  /** The reason of the caller's recent similar loan: offered to pick, never filled in unasked. */
+  suggestedPurpose: string | null;
   backHref: string;
   action: (previous: CreateLoanResult | null, formData: FormData) => Promise<CreateLoanResult>;
 };
 
 /** Step 3: the purpose, then filing. A refused request keeps what was typed. */
-export function LoanRequestForm({ assetId, startDate, endDate, initialPurpose, backHref, action }: Props) {
-  const [purpose, setPurpose] = useState(initialPurpose);
+export function LoanRequestForm({ assetId, startDate, endDate, suggestedPurpose, backHref, action }: Props) {
+  const [purpose, setPurpose] = useState('');
   const [result, submit] = useActionState(action, null);
   const router = useRouter();
   const filedLoanId = result?.ok ? result.loanId : undefined;
@@ -46,6 +47,19 @@ export function LoanRequestForm({ assetId, startDate, endDate, initialPurpose, b
           aria-describedby={purposeError ? 'loan-purpose-error' : 'loan-purpose-hint'}
         />
       </Field>
+      {suggestedPurpose && purpose.trim() !== suggestedPurpose ? (
+        <p className="-mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <span>Same reason as last time?</span>
+          <button
+            type="button"
+            className="max-w-full truncate rounded-full border border-slate-300 bg-white px-3 py-1 text-left text-sm text-slate-800 hover:border-brand hover:text-brand"
+            onClick={() => setPurpose(suggestedPurpose)}
+            aria-label={`Use your last reason: ${suggestedPurpose}`}
+          >
+            “{suggestedPurpose}”
+          </button>
+        </p>
+      ) : null}
       <div aria-live="polite">
         <FormMessage result={result} />
       </div>

@@ -61,7 +61,7 @@ async function assertApproversValid(tx: Tx, organisationId: string, policy: Loan
     .from(users)
     .where(and(eq(users.organisationId, organisationId), inArray(users.id, named), eq(users.isActive, true), inArray(users.role, ['ASSET_MANAGER', 'ADMIN'])));
   const valid = new Set(found.map((u) => u.id));
-  const issues = named.filter((id) => !valid.has(id)).map((id) => ({ path: 'approverUserId', code: 'not_an_approver', message: 'The chosen approver is not an active asset manager or admin (any more). Choose another.' }));
+  const issues = named.filter((id) => !valid.has(id)).map(() => ({ path: 'approverUserId', code: 'not_an_approver', message: 'The chosen approver is not an active asset manager or admin (any more). Choose another.' }));
   if (issues.length > 0) throw new ValidationError('Approvers must be active asset managers or admins of this organisation.', { location: 'body', issues });
 }
 

@@ -84,8 +84,8 @@ export const Availability = z.object({
 export const LoanDefaultsQuery = z.strictObject({ assetId: z.uuid() });
 export const LoanDefaults = z.object({
   assetId: z.uuid(),
-  startDate: isoDate,
-  endDate: isoDate,
-  purpose: z.string().nullable(),
+  startDate: isoDate.nullable().describe('The first day, from today, of a free period as long as the last similar loan (else 7 days, at most the policy\'s longest loan) that no approved or active loan of the asset takes; null when the booking window has none.'),
+  endDate: isoDate.nullable(),
+  purpose: z.string().nullable().describe('The purpose of the last similar loan, when it was filed in the last 180 days: a suggestion to offer, not a value to fill in.'),
   basedOnLoanId: z.uuid().nullable().describe("The caller's last similar loan (same asset, else same category) the values come from."),
 });

@@ -100,6 +100,22 @@ test.describe('role dashboards', () => {
     expect(stored!.read_at).not.toBeNull();
   });
 
+  test('each KPI card is a link to the list it counts', async ({ page }) => {
+    await signIn(page, 'acme-manager');
+    const figures = page.getByRole('list', { name: 'Key figures' });
+    for (const [name, href] of [
+      ['Total assets', '/assets'],
+      ['Active loans', '/loans?view=active'],
+      ['Awaiting approval', '/loans?view=awaiting'],
+      ['Overdue', '/loans?view=overdue'],
+    ] as const) {
+      await expect(figures.getByRole('link', { name: new RegExp(`^${name}: [\\d,]+ `) })).toHaveAttribute('href', href);
+    }
+    await figures.getByRole('link', { name: /^Total assets/ }).click();
+    await expect(page).toHaveURL(/\/assets$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Assets' })).toBeVisible();
+  });
+
   test('a manager sees the KPIs, the approval queue and overdue loans as stored', async ({ page }, testInfo) => {
     await signIn(page, 'acme-manager');
     const manager = await userId('acme-manager');

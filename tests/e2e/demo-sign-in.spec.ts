@@ -32,4 +32,22 @@ test.describe('the embedded demo', () => {
     await expect(page.getByRole('banner')).toContainText('Asset manager');
     await expect(page.getByTestId('current-user-name')).toHaveText('Marcus Reyes');
   });
+
+  test('a visit to an unknown tenant does not stick: the start page opens again afterwards', async ({ page, context }) => {
+    const base = `http://localhost:${server.port}`;
+    const missing = await page.goto(`${base}/?tenant=nosuch`);
+    expect(missing?.status()).toBe(404);
+    const home = await page.goto(`${base}/`);
+    expect(home?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Quartermaster' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Demo organisations' })).toBeVisible();
+    // A portal page with only the stale cookie goes to the start page too, rather than a 404.
+    const dashboard = await page.goto(`${base}/dashboard`);
+    expect(dashboard?.status()).toBe(200);
+    await expect(page).toHaveURL(`${base}/`);
+    // Choosing a real organisation replaces the remembered one.
+    await page.getByRole('link', { name: 'Acme Corporation' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Acme Corporation' })).toBeVisible();
+    expect((await context.cookies()).find((cookie) => cookie.name === 'qm_demo_tenant')?.value).toBe('acme');
+  });
 });

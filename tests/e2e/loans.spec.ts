@@ -49,6 +49,35 @@ async function expectTab(page: Page, tab: 'active' | 'pending' | 'history'): Pro
 }
 
 test.describe('loans', () => {
+  test('the wizard prefills free dates after the bookings and offers the last reason instead of filling it in', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'changes data');
+    const asset = await createAsset('Pewter');
+    await insertLoan(asset.id, 'acme-employee-1', 'RETURNED', addDays(today(), -20), addDays(today(), -18), 'Survey of the harbour');
+    await insertLoan(asset.id, 'acme-employee-2', 'APPROVED', today(), addDays(today(), 4), 'Booked first');
+
+    await signIn(page, 'acme-employee-1', { path: `/loans/new?assetId=${asset.id}` });
+    await expect(page.getByRole('heading', { name: 'Step 2: pick the dates' })).toBeVisible();
+    // Three days like last time, from the first day the approved loan leaves free.
+    await expect(page.getByLabel('Pickup date')).toHaveValue(addDays(today(), 5));
+    await expect(page.getByLabel('Return date')).toHaveValue(addDays(today(), 7));
+    await expect(page.getByText('The first free period as long as your last similar loan is prefilled.')).toBeVisible();
+    await expect(page.getByTestId('date-ok')).toBeVisible();
+    await expect(page.getByTestId('date-conflict')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Step 3: reason and approver' })).toBeVisible();
+    const purpose = page.getByLabel('What do you need it for?');
+    await expect(purpose).toHaveValue('');
+    await screenshot(page, testInfo, 'loans-wizard-purpose-suggestion');
+    await page.getByRole('button', { name: 'Use your last reason: Survey of the harbour' }).click();
+    await expect(purpose).toHaveValue('Survey of the harbour');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.waitForURL(/\/loans\/[0-9a-f-]{36}\?filed=1$/);
+    const loanId = new URL(page.url()).pathname.split('/').pop()!;
+    expect(await loanRow(loanId)).toMatchObject({ start_date: addDays(today(), 5), end_date: addDays(today(), 7), purpose: 'Survey of the harbour' });
+    await expect(page).toHaveTitle(`Loan of ${asset.name} · Quartermaster`);
+  });
+
   test('an employee requests, edits and cancels; the approver decides; extension and history follow the policy', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', 'changes data');
     const sql = ownerSql();
@@ -75,7 +104,7 @@ test.describe('loans', () => {
       await expect(page).toHaveURL(new RegExp(`assetId=${asset.id}`));
       await expect(page.getByRole('heading', { name: 'Step 2: pick the dates' })).toBeVisible();
       await expect(page.getByTestId('availability')).toContainText('Booked');
-      // Prefilled from today for a week, which runs into the approved loan: said before anything is filed.
+      // Dates that run into the approved loan are said to before anything is filed.
       await page.getByLabel('Pickup date').fill(addDays(today(), 1));
       await page.getByLabel('Return date').fill(addDays(today(), 3));
       await expect(page.getByTestId('date-conflict')).toContainText('Conflicts with an approved loan from');

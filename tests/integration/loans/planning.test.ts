@@ -133,6 +133,33 @@ describe('GET /api/v1/loans/defaults', () => {
     expect(response.body).toEqual({ assetId, startDate: day(0), endDate: day(4), purpose: 'Long project', basedOnLoanId: loanId });
   });
 
+  it('moves the dates past approved and active loans to the first free period of the same length', async () => {
+    const user = await createUser(tenant.id, 'EMPLOYEE');
+    const colleague = await createUser(tenant.id, 'EMPLOYEE');
+    const [assetId] = (await insertAssets(tenant, [{}])) as [string];
+    const own = await insertLoan(tenant, { assetId, requesterId: user.id, status: 'RETURNED', startDate: day(-20), endDate: day(-18), purpose: 'Site survey' });
+    await insertLoan(tenant, { assetId, requesterId: colleague.id, status: 'ACTIVE', startDate: day(-2), endDate: day(3), purpose: 'Busy' });
+    await insertLoan(tenant, { assetId, requesterId: colleague.id, status: 'APPROVED', startDate: day(5), endDate: day(6), purpose: 'Busy again' });
+    // A pending request blocks nothing until it is approved, so it does not move the proposal.
+    await insertLoan(tenant, { assetId, requesterId: colleague.id, startDate: day(7), endDate: day(8), purpose: 'Maybe' });
+    const response = await defaults(assetId, await user.token());
+    expect(response.status).toBe(200);
+    // Days 4 to 6 would meet the approved loan on day 5; the first three free days are 7 to 9.
+    expect(response.body).toEqual({ assetId, startDate: day(7), endDate: day(9), purpose: 'Site survey', basedOnLoanId: own });
+  });
+
+  it('proposes no dates when the booking window has no free period, and no stale purpose', async () => {
+    const full = await createTenant();
+    await setPolicy(full, { maxAdvanceBookingDays: 3 });
+    const [assetId] = (await insertAssets(full, [{}])) as [string];
+    const old = await insertLoan(full, { assetId, requesterId: full.employee.id, status: 'RETURNED', startDate: day(-300), endDate: day(-299), purpose: 'Last year’s fair' });
+    await ownerDb()`update loans set created_at = now() - interval '300 days' where id = ${old}`;
+    await insertLoan(full, { assetId, requesterId: full.manager.id, status: 'APPROVED', startDate: day(0), endDate: day(10), purpose: 'Long booking' });
+    const response = await call('GET', `/api/v1/loans/defaults?assetId=${assetId}`, { tenant: full.slug, token: await full.employee.token() });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ assetId, startDate: null, endDate: null, purpose: null, basedOnLoanId: old });
+  });
+
   it('refuses a missing asset id (400) and a foreign asset (404)', async () => {
     expectEnvelope(await call('GET', '/api/v1/loans/defaults', { tenant: tenant.slug, token: employee }), 400, 'VALIDATION_ERROR');
     const other = await createTenant();

@@ -100,8 +100,15 @@ export default async function NewLoanPage({ searchParams }: { searchParams: Prom
     return { today, policy, defaults, availability, check, approver };
   });
   const step = wantsStep3 && data.check?.ok ? 3 : 2;
-  const start = search.start && isoDate.test(search.start) ? search.start : data.defaults.startDate;
-  const end = search.end && isoDate.test(search.end) ? search.end : data.defaults.endDate;
+  const start = search.start && isoDate.test(search.start) ? search.start : (data.defaults.startDate ?? '');
+  const end = search.end && isoDate.test(search.end) ? search.end : (data.defaults.endDate ?? '');
+  const prefill = !data.defaults.startDate
+    ? ' No period that long is free within the booking window: pick the dates yourself.'
+    : data.defaults.startDate > data.today
+      ? ` The first free ${data.defaults.basedOnLoanId ? 'period as long as your last similar loan' : 'week'} is prefilled.`
+      : data.defaults.basedOnLoanId
+        ? ' Prefilled with the length of your last similar loan.'
+        : '';
   const approverText =
     data.approver.kind === 'person'
       ? data.approver.name
@@ -126,7 +133,7 @@ export default async function NewLoanPage({ searchParams }: { searchParams: Prom
             <CardHeader
               id="step-heading"
               title="Step 2: pick the dates"
-              description={`Loans last at most ${data.policy.maxLoanDays} days and can be booked up to ${data.policy.maxAdvanceBookingDays} days ahead.${data.defaults.basedOnLoanId ? ' Prefilled from your last similar loan.' : ''}`}
+              description={`Loans last at most ${data.policy.maxLoanDays} days and can be booked up to ${data.policy.maxAdvanceBookingDays} days ahead.${prefill}`}
             />
             <CardBody>
               <LoanDatesForm
@@ -163,7 +170,7 @@ export default async function NewLoanPage({ searchParams }: { searchParams: Prom
                 assetId={asset.id}
                 startDate={start}
                 endDate={end}
-                initialPurpose={data.defaults.purpose ?? ''}
+                suggestedPurpose={data.defaults.purpose}
                 backHref={`/loans/new?assetId=${asset.id}&start=${start}&end=${end}`}
                 action={createLoanAction}
               />
