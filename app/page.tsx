@@ -20,7 +20,8 @@ export default async function HomePage() {
         <nav aria-label="Demo organisations" className="flex flex-col gap-2">
           <p className="font-medium">Open a demo organisation:</p>
           {demoTenants.map((t) => (
-            <Link key={t.slug} href={`/login?tenant=${t.slug}`} className="text-brand underline underline-offset-4">
+            // No prefetch: a prefetched ?tenant= would already remember that organisation, unchosen.
+            <Link key={t.slug} href={`/login?tenant=${t.slug}`} prefetch={false} className="text-brand underline underline-offset-4">
               {t.name}
             </Link>
           ))}

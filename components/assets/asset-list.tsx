@@ -33,8 +33,9 @@ function SortHeader({ column, label, sort, href }: { column: SortableColumn; lab
   const direction = sortDirectionOf(column, sort);
   return (
     <TH aria-sort={direction}>
-      <Link href={href} scroll={false} className="inline-flex items-center gap-1 uppercase hover:text-slate-900" aria-label={`Sort by ${label.toLowerCase()}${direction === 'ascending' ? ', descending' : ''}`}>
+      <Link href={href} scroll={false} className="inline-flex items-center gap-1 uppercase hover:text-slate-900">
         {label}
+        <span className="sr-only">{direction === 'ascending' ? ', sort descending' : ', sort ascending'}</span>
         <span aria-hidden="true" className={direction === 'none' ? 'text-slate-400' : 'text-slate-900'}>
           {arrows[direction]}
         </span>
