@@ -53,7 +53,7 @@ describe.each(lists)('GET $label: pagination and unknown parameters', ({ path })
     expectValidationIssues(await get(`${path()}?cursor=${'A'.repeat(600)}`), 'query', ['cursor']);
   });
 
-  it.each(['foo=1', 'sort=name', `organisationId=${randomUUID()}`, 'offset=10', 'LIMIT=5'])('an unknown parameter (%s) is a 400', async (query) => {
+  it.each(['foo=1', 'order=name', `organisationId=${randomUUID()}`, 'offset=10', 'LIMIT=5'])('an unknown parameter (%s) is a 400', async (query) => {
     const [issue] = expectValidationIssues(await get(`${path()}?${query}`), 'query', ['']);
     expect(issue!.code).toBe('unrecognized_keys');
   });

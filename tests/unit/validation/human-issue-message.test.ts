@@ -39,8 +39,8 @@ describe('validation messages for people', () => {
     ['a bad date', CreateAssetBody, { ...asset, purchaseDate: '24/11/2026' }, 'Purchase date must be a date (YYYY-MM-DD).'],
     ['a bad amount', CreateAssetBody, { ...asset, value: 'lots' }, 'Enter an amount such as 120 or 120.50.'],
     ['a bad enum', CreateAssetBody, { ...asset, status: 'LOST' }, 'Status must be one of AVAILABLE, LOANED, MAINTENANCE, RETIRED.'],
-    ['too long a text', CreateLoanBody, { ...loan, purpose: 'x'.repeat(501) }, 'Purpose can have at most 500 characters.'],
-    ['an empty purpose', CreateLoanBody, { ...loan, purpose: '' }, 'Purpose is required.'],
+    ['too long a text', CreateAssetBody, { ...asset, serialNumber: 'x'.repeat(129) }, 'Serial number can have at most 128 characters.'],
+    ['a schema’s own words, which win', CreateLoanBody, { ...loan, purpose: '' }, 'Say what you need it for.'],
     ['return before pickup', CreateLoanBody, { ...loan, endDate: '2026-11-20' }, 'The return date must not be before the pickup date.'],
     ['a bad cost', CreateMaintenanceBody, { kind: 'REPAIR', title: 'Fix', scheduledFor: '2026-11-24', cost: '12,50' }, 'Enter an amount such as 120 or 120.50.'],
   ])('%s', (_name, schema, value, message) => {
