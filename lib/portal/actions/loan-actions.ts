@@ -18,6 +18,11 @@ const loanErrors = {
   LOAN_INVALID_STATE: 'This loan has changed in the meantime. Reload the page to see where it stands.',
   LOAN_NOT_FOUND: 'This loan no longer exists.',
 };
+// A decision someone else made first, on the dashboard's queue or the loan's own page.
+const decisionErrors = {
+  LOAN_INVALID_STATE: 'This request was already decided or withdrawn.',
+  LOAN_NOT_FOUND: 'This request no longer exists.',
+};
 // My loans, a loan's own page and the manager's dashboard all show a loan's state.
 const loanPages = [{ path: '/loans', type: 'layout' as const }, '/dashboard'];
 
@@ -79,7 +84,7 @@ export const extendLoanAction = formAction(
 
 /** One approval for every screen that offers it: the dashboard's queue and the loan's own page. */
 export const approveLoanAction = formAction(
-  { role: 'ASSET_MANAGER', input: LoanRef, fields: (form) => ({ loanId: text(form, 'loanId') }), revalidate: loanPages, errors: loanErrors },
+  { role: 'ASSET_MANAGER', input: LoanRef, fields: (form) => ({ loanId: text(form, 'loanId') }), revalidate: loanPages, errors: decisionErrors },
   async ({ tx, ctx, input }) => {
     await approveLoan(tx, ctx, input.loanId);
     return { message: 'Approved. The borrower has been told by e-mail.' };
@@ -92,7 +97,7 @@ export const rejectLoanAction = formAction(
     input: LoanRef.extend(RejectLoanBody.shape),
     fields: (form) => ({ loanId: text(form, 'loanId'), reason: text(form, 'reason') }),
     revalidate: loanPages,
-    errors: loanErrors,
+    errors: decisionErrors,
   },
   async ({ tx, ctx, input }) => {
     await rejectLoan(tx, ctx, input.loanId, input.reason);
