@@ -28,7 +28,7 @@ export const UpdateLoanBody = z
 export type UpdateLoanBody = z.infer<typeof UpdateLoanBody>;
 
 export const RejectLoanBody = z.strictObject({
-  reason: z.string().trim().min(3, 'Say in a few words why (at least 3 characters).').max(1000, 'Keep the reason under 1,000 characters.'),
+  reason: z.string().trim().min(1, 'Say in a few words why, for the borrower.').max(1000, 'Keep the reason under 1,000 characters.'),
 });
 export const ReturnLoanBody = z.strictObject({
   qrCodeToken: z.string().min(1).max(100).optional().describe("The asset's QR token, as scanned from its label. Required unless the caller is an ASSET_MANAGER."),
