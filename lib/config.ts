@@ -42,6 +42,8 @@ const configSchema = z
     REDIS_URL: optionalUrl,
     RATE_LIMIT_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]{1,64}$/).default('qm:rl'),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+    ANONYMOUS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     ENABLE_API_DOCS: flag,
     APP_BASE_URL: optionalUrl,
     RESEND_API_KEY: optionalString,
