@@ -44,6 +44,8 @@ const configSchema = z
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
     ANONYMOUS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    ACCESS_TOKEN_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).default(3600),
+    ACCESS_TOKEN_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
     ENABLE_API_DOCS: flag,
     APP_BASE_URL: optionalUrl,
     RESEND_API_KEY: optionalString,
