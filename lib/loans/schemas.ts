@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from '@/lib/validation/calendar-date';
 import { pageQuery } from '@/lib/api/pagination';
 
 export const loanStatuses = ['PENDING_APPROVAL', 'APPROVED', 'ACTIVE', 'RETURNED', 'REJECTED', 'CANCELLED'] as const;
@@ -7,7 +8,7 @@ export type LoanStatus = z.infer<typeof LoanStatus>;
 /** OVERDUE is not stored: it is an ACTIVE loan whose end date has passed. */
 export const LoanStatusFilter = z.enum([...loanStatuses, 'OVERDUE']);
 
-const isoDate = z.iso.date().describe('YYYY-MM-DD');
+const isoDate = calendarDate.describe('YYYY-MM-DD');
 const purpose = z.string().trim().min(1).max(500);
 
 export const LoanIdParams = z.object({ id: z.uuid() });
