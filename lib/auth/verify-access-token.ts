@@ -2,6 +2,7 @@ import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTVerifyGetKe
 import { z } from 'zod';
 import { UnauthenticatedError } from '@/lib/api/errors';
 import { Role } from '@/lib/auth/roles';
+import { configDefaults } from '@/lib/config';
 
 export type AccessTokenVerifierOptions = {
   issuer: string;
@@ -29,9 +30,6 @@ export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
 const jwksCacheMaxAgeMs = 24 * 60 * 60 * 1000;
 const jwksCooldownMs = 60 * 1000;
-// Spec 000: access tokens live one hour.
-const defaultMaxLifetimeSeconds = 3600;
-const defaultClockSkewSeconds = 60;
 const discoveryTimeoutMs = 5000;
 // Far above any real access token; bounds the work an anonymous caller can cause.
 const maxTokenLength = 16 * 1024;
@@ -68,8 +66,8 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
     return keySet;
   }
 
-  const maxLifetimeSeconds = options.maxLifetimeSeconds ?? defaultMaxLifetimeSeconds;
-  const clockSkewSeconds = options.clockSkewSeconds ?? defaultClockSkewSeconds;
+  const maxLifetimeSeconds = options.maxLifetimeSeconds ?? configDefaults.ACCESS_TOKEN_MAX_LIFETIME_SECONDS;
+  const clockSkewSeconds = options.clockSkewSeconds ?? configDefaults.ACCESS_TOKEN_CLOCK_SKEW_SECONDS;
 
   return {
     async verify(token) {
