@@ -1,0 +1,12 @@
+import { encodeXlsxExport } from '@/lib/assets/encode-xlsx-export';
+import { layoutExportSheet } from '@/lib/assets/layout-export-sheet';
+const layout = layoutExportSheet([{ key: 'ramGb', label: 'RAM (GB)' }, { key: 'os', label: 'Operating system' }]);
+const row = (i: number) => ({ id: 'x', createdAt: 'x', inventoryNumber: `INV-${i}`, name: `ThinkPad X1 Carbon Gen 11 #${i}`, category: 'Laptops', location: 'Head office, 3rd floor', status: 'AVAILABLE', owner: i % 3 === 0 ? 'Ada Lovelace' : null, serialNumber: `PF-${i}`, manufacturer: 'Lenovo', model: 'X1 Carbon', purchaseDate: '2024-03-15', value: '1899.00', currency: 'EUR', supplier: 'Bechtle AG', warrantyMonths: 36, customFields: { ramGb: 32, os: 'Windows' } });
+const batches = Array.from({ length: 100 }, (_, b) => Array.from({ length: 1000 }, (_, i) => row(b * 1000 + i)));
+let t = performance.now();
+let n = 0; for (const b of batches) for (const r of b) n += layout.cellsOf(r).length;
+console.log('cellsOf', (performance.now() - t).toFixed(0), 'ms');
+t = performance.now(); const c0 = process.cpuUsage();
+const reader = encodeXlsxExport(layout, (async function* () { yield* batches; })()).getReader();
+let bytes = 0; for (let x = await reader.read(); !x.done; x = await reader.read()) bytes += x.value.length;
+const c = process.cpuUsage(c0); console.log('encode', (performance.now() - t).toFixed(0), 'ms wall', ((c.user + c.system) / 1000).toFixed(0), 'ms cpu', bytes);
