@@ -62,7 +62,7 @@ const sheetStart =
 const sheetEnd = '</sheetData></worksheet>';
 
 /** Excel's row limit per sheet; a larger export goes on in further sheets, each with its own header row. */
-export const XLSX_SHEET_ROWS = 1_048_576;
+const XLSX_SHEET_ROWS = 1_048_576;
 
 /**
  * A workbook written as the batches arrive: each pull encodes one batch into the sheet's deflate stream and
