@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { headerRefs, schemaRefs } from './components';
+import { EXPORT_CONCURRENCY_LIMIT } from '@/lib/export-lease/acquire-export-lease';
 import { type ErrorCode, errorCatalogue, exampleBodyOf, statusOf } from './error-catalogue';
 
 const statusNotes: Record<number, string> = {
@@ -22,7 +23,7 @@ const statusNotes: Record<number, string> = {
   415: 'The request body must be sent with `Content-Type: application/json`.',
   429: [
     'The limit the call counted against is used up: the organisation\'s per-minute or per-day allowance for a call with a valid token,',
-    'otherwise the client\'s own per-minute limit at this organisation. Retry after `Retry-After` seconds.',
+    'otherwise the client\'s own per-minute limit at this organisation. On the export endpoints, also: too many exports running (`EXPORT_LIMIT_REACHED`). Retry after `Retry-After` seconds.',
   ].join(' '),
   500: 'An unexpected error; `details.requestId` identifies it in the server log. X-RateLimit-* headers are absent when the failure happened before the limit was checked.',
 };
@@ -42,6 +43,8 @@ const codeNotes: Partial<Record<ErrorCode, string>> = {
   LAST_ADMIN: 'the change would leave the organisation without an active admin.',
   CONFLICT: 'a concurrent change took the same unique value first; retry after reading the current state.',
   REFERENCE_CONFLICT: 'a record this change refers to was removed concurrently.',
+  RATE_LIMITED: 'the organisation has used up its per-minute or per-day allowance. Checked before authentication.',
+  EXPORT_LIMIT_REACHED: `the organisation already has ${EXPORT_CONCURRENCY_LIMIT} exports (CSV or XLSX, API or portal) running on any server; one ends when its download completes, fails or is cancelled, or about a minute after the client last read from it. Nothing was recorded.`,
 };
 
 const statusTitles: Record<number, string> = {
@@ -52,7 +55,7 @@ const statusTitles: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload too large',
   415: 'Unsupported media type',
-  429: 'Rate limit exceeded',
+  429: 'Too many requests',
   500: 'Server error',
 };
 

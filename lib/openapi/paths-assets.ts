@@ -13,14 +13,15 @@ const csvFile = nameSchema('AssetsCsvExport', z.string(), {
 });
 const xlsxFile = nameSchema('AssetsXlsxExport', z.string(), {
   format: 'binary',
-  description: 'An Excel workbook with one sheet "Assets": the same columns as the CSV export.',
+  description:
+    'An Excel workbook (Office Open XML) with one sheet "Assets" (an export beyond 1,048,575 rows goes on in "Assets (2)", …, each with the header row): the same columns and rows as the CSV export. Numbers are numeric cells; text, including dates (ISO 8601), is stored as text, never as a formula.',
 });
 const attachment = (extension: string) => ({
   'Content-Disposition': { description: `attachment; filename="assets-<slug>-<YYYY-MM-DD>.${extension}"`, schema: { type: 'string' } },
   'X-Export-Row-Count': { description: 'Rows the export holds (counted when it started).', schema: { type: 'integer' } },
 });
 const exportDescription =
-  'The whole filtered set (same filters as listAssets, no paging), newest first, read in batches of 1,000 while the response streams. Records ASSETS_EXPORTED with the filter and the row count. A full inventory dump, so ASSET_MANAGER and up.';
+  'The whole filtered set (same filters as listAssets, no paging), newest first, read in batches of 1,000 while the response streams. Records ASSETS_EXPORTED with the filter and the row count. A full inventory dump, so ASSET_MANAGER and up. An organisation runs at most two exports (CSV and XLSX together, API and portal alike) at once; a third answers 429 EXPORT_LIMIT_REACHED with Retry-After.';
 
 export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceSchemas): void {
   const tag = 'Assets';
@@ -120,6 +121,7 @@ export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceS
     role: 'ASSET_MANAGER',
     query: AssetFilter,
     success: { status: 200, description: 'The CSV file, as an attachment.', schema: csvFile, mediaType: 'text/csv', headers: attachment('csv') },
+    errors: ['EXPORT_LIMIT_REACHED'],
   });
   registerTenantOperation(registry, {
     method: 'get',
@@ -137,5 +139,6 @@ export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceS
       mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       headers: attachment('xlsx'),
     },
+    errors: ['EXPORT_LIMIT_REACHED'],
   });
 }
