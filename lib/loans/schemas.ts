@@ -25,7 +25,12 @@ export type UpdateLoanBody = z.infer<typeof UpdateLoanBody>;
 
 export const RejectLoanBody = z.strictObject({ reason: z.string().trim().min(1).max(1000) });
 export const ReturnLoanBody = z.strictObject({
-  qrCodeToken: z.string().min(1).max(100).optional().describe("The asset's QR token, as scanned from its label. Required unless the caller is an ASSET_MANAGER."),
+  qrCodeToken: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("The secret from the asset's printed label, as scanned (the last segment of its /q/{secret} QR code) or as printed under it. Required unless the caller is an ASSET_MANAGER checking the asset in at the desk."),
 });
 export const ExtendLoanBody = z.strictObject({ endDate: isoDate });
 

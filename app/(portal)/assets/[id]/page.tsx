@@ -11,6 +11,7 @@ import { SpecificationTab } from '@/components/assets/specification-tab';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
+import { findAssetByLabelSecret } from '@/lib/assets/find-asset-by-label-secret';
 import { getAssetDetail } from '@/lib/assets/get-asset-detail';
 import { listAuditEntries } from '@/lib/audit/list-audit-entries';
 import { hasRole } from '@/lib/auth/roles';
@@ -18,7 +19,7 @@ import { findAssetLoanOutlook } from '@/lib/loans/find-asset-loan-outlook';
 import { listLoans } from '@/lib/loans/list-loans';
 import { ListLoansQuery } from '@/lib/loans/schemas';
 import { listMaintenance } from '@/lib/maintenance/list-maintenance';
-import { qrCodeUrl } from '@/lib/portal/qr-code-url';
+import { assetQrCodeUrl } from '@/lib/portal/qr-code-url';
 import { listUserNames } from '@/lib/users/list-user-names';
 import { requirePortalContext, withPortalTransaction } from '../../portal-context';
 
@@ -54,24 +55,26 @@ export default async function AssetPage({ params, searchParams }: { params: Prom
 
   const data = await withPortalTransaction(portal, async (tx, ctx) => {
     const detail = await getAssetDetail(tx, ctx, id);
+    // Only a scan of this asset's current label counts; returnLoan verifies the secret once more.
+    const scanned = scan ? await findAssetByLabelSecret(tx, ctx, scan).then((found) => found.id === id, () => false) : false;
     switch (tab) {
       case 'overview':
-        return { tab, detail, outlook: await findAssetLoanOutlook(tx, ctx, id) } as const;
+        return { tab, detail, scanned, outlook: await findAssetLoanOutlook(tx, ctx, id) } as const;
       case 'specification':
-        return { tab, detail } as const;
+        return { tab, detail, scanned } as const;
       case 'loans': {
         const query = ListLoansQuery.safeParse({ assetId: id, from: loanFilters.from || undefined, to: loanFilters.to || undefined, cursor: cursor || undefined, limit: PAGE_SIZE });
         const valid = query.success && !(query.data.from && query.data.to && query.data.to < query.data.from);
         const page = valid ? await listLoans(tx, ctx, query.data) : null;
         const names = await listUserNames(tx, ctx.organisationId, page?.data.map((loan) => loan.requesterId) ?? []);
-        return { tab, detail, page, names } as const;
+        return { tab, detail, scanned, page, names } as const;
       }
       case 'maintenance':
-        return { tab, detail, list: await listMaintenance(tx, ctx, id) } as const;
+        return { tab, detail, scanned, list: await listMaintenance(tx, ctx, id) } as const;
       case 'audit': {
         const page = await listAuditEntries(tx, ctx, { assetId: id, cursor: cursor || undefined, limit: PAGE_SIZE });
         const names = await listUserNames(tx, ctx.organisationId, page.data.map((entry) => entry.actor.userId).filter((userId): userId is string => Boolean(userId)));
-        return { tab, detail, page, names } as const;
+        return { tab, detail, scanned, page, names } as const;
       }
     }
   }).catch((error: unknown) => {
@@ -82,13 +85,12 @@ export default async function AssetPage({ params, searchParams }: { params: Prom
   });
   const { asset, category } = data.detail;
   const requestHeaders = await headers();
-  const qrUrl = qrCodeUrl(asset.qrCodeToken, {
+  const qrUrl = assetQrCodeUrl(asset.id, {
     host: requestHeaders.get('host'),
     forwardedProto: requestHeaders.get('x-forwarded-proto'),
     customDomain: portal.organisation.customDomain,
   });
-  // Only a scan of this asset's own label counts; returnLoan verifies the token once more.
-  const scannedToken = scan && scan === asset.qrCodeToken ? scan : null;
+  const scannedToken = data.scanned ? scan : null;
 
   return (
     <>
