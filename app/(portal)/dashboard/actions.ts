@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api/errors';
 import { approveLoan } from '@/lib/loans/approve-loan';
 import { rejectLoan } from '@/lib/loans/reject-loan';
 import { markNotificationRead } from '@/lib/notifications/in-app';
+import { describeLoanNotice } from '@/lib/portal/describe-loan-notice';
 import { type ActionResult, portalActionError, requirePortalContext, withPortalTransaction } from '../portal-context';
 
 const LoanDecision = z.object({ loanId: z.uuid('Unknown loan request.') });
@@ -25,24 +26,24 @@ export async function approveLoanAction(_previous: ActionResult | null, formData
   const portal = await requirePortalContext('ASSET_MANAGER');
   try {
     const { loanId } = LoanDecision.parse({ loanId: formData.get('loanId') });
-    await withPortalTransaction(portal, (tx, ctx) => approveLoan(tx, ctx, loanId));
+    const { notice } = await withPortalTransaction(portal, (tx, ctx) => approveLoan(tx, ctx, loanId));
+    revalidatePath('/dashboard');
+    return { ok: true, message: `Approved. ${describeLoanNotice(notice)}`.trim() };
   } catch (error) {
     return decisionError(error);
   }
-  revalidatePath('/dashboard');
-  return { ok: true, message: 'Approved. The borrower has been told by e-mail.' };
 }
 
 export async function rejectLoanAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   const portal = await requirePortalContext('ASSET_MANAGER');
   try {
     const { loanId, reason } = Rejection.parse({ loanId: formData.get('loanId'), reason: formData.get('reason') ?? '' });
-    await withPortalTransaction(portal, (tx, ctx) => rejectLoan(tx, ctx, loanId, reason));
+    const { notice } = await withPortalTransaction(portal, (tx, ctx) => rejectLoan(tx, ctx, loanId, reason));
+    revalidatePath('/dashboard');
+    return { ok: true, message: `Rejected. ${describeLoanNotice(notice)}`.trim() };
   } catch (error) {
     return decisionError(error);
   }
-  revalidatePath('/dashboard');
-  return { ok: true, message: 'Rejected. The borrower has been told why by e-mail.' };
 }
 
 export async function markReminderReadAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {

@@ -11,6 +11,9 @@ import { approveLoan } from '@/lib/loans/approve-loan';
 import { rejectLoan } from '@/lib/loans/reject-loan';
 import { extendLoan } from '@/lib/loans/extend-loan';
 import { CreateLoanBody } from '@/lib/loans/schemas';
+import { getConfig } from '@/lib/config';
+import { sendsEmail } from '@/lib/notifications/mailer';
+import { describeLoanNotice } from '@/lib/portal/describe-loan-notice';
 import { type ActionResult, portalActionError, requirePortalContext, withPortalTransaction } from '../portal-context';
 
 const isoDate = (label: string) => z.iso.date(`Choose a ${label}.`);
@@ -50,16 +53,18 @@ export async function checkLoanDatesAction(input: z.input<typeof DatesCheck>): P
   }
 }
 
-export type CreateLoanResult = ActionResult & { loanId?: string };
+export type CreateLoanResult = ActionResult & { filedPath?: string };
 
 /** Files the request; the form then opens the new loan (a redirect from here would render it without the tenant). */
 export async function createLoanAction(_previous: CreateLoanResult | null, formData: FormData): Promise<CreateLoanResult> {
   const portal = await requirePortalContext();
   try {
     const body = CreateLoanBody.parse({ assetId: field(formData, 'assetId'), startDate: field(formData, 'startDate'), endDate: field(formData, 'endDate'), purpose: field(formData, 'purpose') });
-    const loan = await withPortalTransaction(portal, (tx, ctx) => createLoan(tx, ctx, body));
+    const { loan, notice } = await withPortalTransaction(portal, (tx, ctx) => createLoan(tx, ctx, body));
     refresh();
-    return { ok: true, message: 'Request sent. Opening it…', loanId: loan.id };
+    // The loan page says who was asked; it may only claim an e-mail when one is really on its way.
+    const filed = notice.emailed.length > 0 && sendsEmail(getConfig()) ? 'emailed' : 'queued';
+    return { ok: true, message: 'Request sent. Opening it…', filedPath: `/loans/${loan.id}?filed=${filed}` };
   } catch (error) {
     return portalActionError(error);
   }
@@ -93,10 +98,10 @@ export async function extendLoanAction(_previous: ActionResult | null, formData:
   const portal = await requirePortalContext();
   try {
     const { loanId, endDate } = Extension.parse({ loanId: field(formData, 'loanId'), endDate: field(formData, 'endDate') });
-    const loan = await withPortalTransaction(portal, (tx, ctx) => extendLoan(tx, ctx, loanId, endDate));
+    const { loan, notice } = await withPortalTransaction(portal, (tx, ctx) => extendLoan(tx, ctx, loanId, endDate));
     refresh();
     return loan.extensionRequestedEndDate
-      ? { ok: true, message: 'Extension requested. Your approver decides; until then the current return date stands.' }
+      ? { ok: true, message: `Extension requested. ${describeLoanNotice(notice)} Until it is decided, the current return date stands.`.replace(/\s+/g, ' ') }
       : { ok: true, message: 'Loan extended. The new return date applies now.' };
   } catch (error) {
     return loanActionError(error);
@@ -107,22 +112,22 @@ export async function approveLoanAction(_previous: ActionResult | null, formData
   const portal = await requirePortalContext('ASSET_MANAGER');
   try {
     const { loanId } = LoanId.parse({ loanId: field(formData, 'loanId') });
-    await withPortalTransaction(portal, (tx, ctx) => approveLoan(tx, ctx, loanId));
+    const { notice } = await withPortalTransaction(portal, (tx, ctx) => approveLoan(tx, ctx, loanId));
     refresh();
+    return { ok: true, message: `Approved. ${describeLoanNotice(notice)}`.trim() };
   } catch (error) {
     return loanActionError(error);
   }
-  return { ok: true, message: 'Approved. The borrower has been told by e-mail.' };
 }
 
 export async function rejectLoanAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   const portal = await requirePortalContext('ASSET_MANAGER');
   try {
     const { loanId, reason } = Rejection.parse({ loanId: field(formData, 'loanId'), reason: field(formData, 'reason') });
-    await withPortalTransaction(portal, (tx, ctx) => rejectLoan(tx, ctx, loanId, reason));
+    const { notice } = await withPortalTransaction(portal, (tx, ctx) => rejectLoan(tx, ctx, loanId, reason));
     refresh();
+    return { ok: true, message: `Rejected. ${describeLoanNotice(notice)}`.trim() };
   } catch (error) {
     return loanActionError(error);
   }
-  return { ok: true, message: 'Rejected. The borrower has been told why.' };
 }

@@ -37,7 +37,7 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
     if (error instanceof ApiError && error.status === 404) notFound();
     throw error;
   });
-  const filed = (await searchParams).filed === '1';
+  const filed = (await searchParams).filed;
   const approver = loan.approverName ?? 'Any asset manager';
   return (
     <div className="mx-auto max-w-3xl">
@@ -54,15 +54,17 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
           </Link>
         }
       />
-      {filed ? (
+      {filed === 'emailed' || filed === 'queued' ? (
         <div aria-live="polite" className="mb-5">
           <FormMessage
             result={{
               ok: true,
               message:
-                loan.status === 'PENDING_APPROVAL'
-                  ? `Request sent. ${loan.approverName ?? 'Your asset managers'} ${loan.approverName ? 'has' : 'have'} been asked by e-mail; you hear back once it is decided.`
-                  : 'Request approved automatically. Pick the asset up on the first day of the loan.',
+                loan.status !== 'PENDING_APPROVAL'
+                  ? 'Request approved automatically. Pick the asset up on the first day of the loan.'
+                  : filed === 'emailed'
+                    ? `Request sent. An e-mail is on its way to ${loan.approverName ?? 'your asset managers'}; you hear back once it is decided.`
+                    : `Request sent. It waits in ${loan.approverName ? `${loan.approverName}’s` : 'the asset managers’'} approval queue; you hear back once it is decided.`,
             }}
           />
         </div>
