@@ -17,6 +17,27 @@ const config = [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The layers: pages and components reach the database only through lib/, and lib/ never reaches back into app/.
+  {
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/db/client', '@/db/connect', '@/db/schema', '@/db/schema/*', 'drizzle-orm', 'drizzle-orm/*'], message: 'Reach the database through a lib/ function.' },
+            { group: ['@/app/*', '**/app/*'], message: 'Components and pages share code through components/ or lib/, not app/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/app/*', '**/app/*'], message: 'lib/ must not depend on app/.' }] }],
+    },
+  },
   {
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { getConfig } from '@/lib/config';
 import { demoTenants } from '@/db/seed/demo-tenants';
-import { currentTenant } from './current-tenant';
+import { currentTenant } from '@/lib/portal/current-tenant';
 
 export const dynamic = 'force-dynamic';
 

@@ -11,7 +11,7 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import type { TenantOrganisation } from '@/lib/api/context';
+import type { TenantOrganisation } from '@/lib/core/context';
 import { encodeCursor } from '@/lib/api/pagination';
 import { findAssetRow } from '@/lib/assets/get-asset';
 import { listAssets } from '@/lib/assets/list-assets';

@@ -3,7 +3,7 @@ import { PortalHeader } from '@/components/portal/portal-header';
 import { brandCssVariables, resolveBrandColours } from '@/lib/branding/brand-colours';
 import { getOrganisationProfile } from '@/lib/organisations/get-organisation-profile';
 import { svgLogoDataUri } from '@/emails/svg-logo';
-import { requirePortalContext, withPortalTransaction } from './portal-context';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 
 export const dynamic = 'force-dynamic';
 

@@ -14,7 +14,7 @@ import { getDb } from '@/lib/db/get-db';
 import { getOrganisationProfile } from '@/lib/organisations/get-organisation-profile';
 import { safeReturnPath } from '@/lib/portal/safe-return-path';
 import { withTenant } from '@/lib/tenancy/with-tenant';
-import { currentTenant } from '../current-tenant';
+import { currentTenant } from '@/lib/portal/current-tenant';
 import { signInAsDemoUser, signInWithSso } from './actions';
 import { describeSignInError } from './sign-in-errors';
 

@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { Tx } from '@/db/client';
 import * as schema from '@/db/schema';
-import type { RequestContext, TenantOrganisation } from '@/lib/api/context';
+import type { RequestContext, TenantOrganisation } from '@/lib/core/context';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { loadActingUser } from '@/lib/users/load-acting-user';
 

@@ -2,15 +2,16 @@
 
 import { useRouter } from 'next/navigation';
 import { useActionState, useState } from 'react';
-import type { CustomFieldDefinition } from '@/db/schema';
+import type { CustomFieldDefinition } from '@/lib/categories/schemas';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { Asset } from '@/lib/assets/schemas';
 import type { ActionResult } from '@/lib/portal/action-result';
+import type { ActionOutcome } from '@/lib/portal/portal-action';
 
-type Action = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
+type Action = (previous: unknown, formData: FormData) => Promise<ActionOutcome<{ href: string }>>;
 type Option = { id: string; name: string };
 type CategoryOption = Option & { customFields: CustomFieldDefinition[] };
 
@@ -48,7 +49,7 @@ export function AssetForm({ action, asset, categories, locations }: { action: Ac
   const router = useRouter();
   const [result, formAction] = useActionState(async (previous: ActionResult | null, formData: FormData) => {
     const outcome = await action(previous, formData);
-    if (outcome.ok && outcome.message) router.push(outcome.message);
+    if (outcome.ok) router.push(outcome.href);
     return outcome.ok ? null : outcome;
   }, null);
   const error = (field: string) => (result && !result.ok ? result.fieldErrors?.[field]?.[0] : undefined);

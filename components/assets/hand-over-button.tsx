@@ -5,8 +5,9 @@ import { useActionState } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { ActionResult } from '@/lib/portal/action-result';
+import type { ActionOutcome } from '@/lib/portal/portal-action';
 
-type Action = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
+type Action = (previous: unknown, formData: FormData) => Promise<ActionOutcome<{ href: string }>>;
 
 /** One button that picks up or returns a loan; a refusal is announced where the button is. */
 export function HandOverButton({ action, loanId, assetId, qrCodeToken, label, pendingLabel }: { action: Action; loanId: string; assetId: string; qrCodeToken?: string; label: string; pendingLabel: string }) {
@@ -14,7 +15,7 @@ export function HandOverButton({ action, loanId, assetId, qrCodeToken, label, pe
   const [result, formAction] = useActionState(async (previous: ActionResult | null, formData: FormData) => {
     const outcome = await action(previous, formData);
     // On success the action names the page that reports the outcome.
-    if (outcome.ok && outcome.message) router.replace(outcome.message);
+    if (outcome.ok) router.replace(outcome.href);
     return outcome.ok ? null : outcome;
   }, null);
   return (

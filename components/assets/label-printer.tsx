@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import type { IssuedLabel } from '@/app/(portal)/assets/[id]/label-actions';
+import type { IssuedLabel } from '@/lib/portal/actions/label-actions';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { AssetQrCode } from './asset-qr-code';
@@ -12,7 +12,7 @@ type Props = {
   inventoryNumber: string;
   organisationName: string;
   hasLabel: boolean;
-  issue: (assetId: string) => Promise<IssuedLabel>;
+  issue: (input: { assetId: string }) => Promise<IssuedLabel>;
 };
 
 /**
@@ -26,7 +26,7 @@ export function LabelPrinter({ assetId, assetName, inventoryNumber, organisation
 
   const issueNew = () =>
     startTransition(async () => {
-      const result = await issue(assetId);
+      const result = await issue({ assetId });
       if (result.ok) {
         setLabel(result);
         setError(null);

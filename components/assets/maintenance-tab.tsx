@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { MaintenanceEntry, MaintenanceList } from '@/lib/maintenance/schemas';
-import { saveMaintenanceAction } from '@/app/(portal)/assets/[id]/maintenance-actions';
+import { saveMaintenanceAction } from '@/lib/portal/actions/maintenance-actions';
 import { formatDate, formatMoney } from './format-asset';
 import { MaintenanceForm } from './maintenance-form';
 

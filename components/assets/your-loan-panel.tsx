@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { ButtonLink, buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import type { Loan } from '@/lib/loans/schemas';
-import { pickUpLoanAction, returnLoanAction } from '@/app/(portal)/assets/[id]/loan-actions';
+import { pickUpLoanAction, returnLoanAction } from '@/lib/portal/actions/loan-actions';
 import { formatDate } from './format-asset';
 import { HandOverButton } from './hand-over-button';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { approveLoanAction, cancelLoanAction, extendLoanAction, rejectLoanAction, updateLoanAction } from '@/app/(portal)/loans/actions';
+import { approveLoanAction, cancelLoanAction, extendLoanAction, rejectLoanAction, updateLoanAction } from '@/lib/portal/actions/loan-actions';
 import { formatDate } from '@/components/dashboard/format';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';

@@ -5,8 +5,9 @@ import { formatDate } from '@/components/dashboard/format';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import type { LoanDatesCheck } from '@/lib/loans/check-loan-dates';
+import type { ActionOutcome } from '@/lib/portal/portal-action';
 
-type CheckAction = (input: { assetId: string; startDate: string; endDate: string }) => Promise<LoanDatesCheck | { error: string }>;
+type CheckAction = (input: { assetId: string; startDate: string; endDate: string }) => Promise<ActionOutcome<{ check: LoanDatesCheck }>>;
 type Props = { assetId: string; initialStart: string; initialEnd: string; today: string; latestStart: string; initialCheck: LoanDatesCheck | null; checkAction: CheckAction };
 
 const DEBOUNCE_MS = 300;
@@ -28,7 +29,7 @@ export function LoanDatesForm({ assetId, initialStart, initialEnd, today, latest
       setChecking(true);
       checkAction({ assetId, startDate: start, endDate: end }).then((result) => {
         if (!current) return;
-        setCheck(result);
+        setCheck(result.ok ? result.check : { error: result.fieldErrors ? Object.values(result.fieldErrors).flat().join(' ') : result.message });
         setChecking(false);
       });
     }, DEBOUNCE_MS);

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useId, useState, useTransition } from 'react';
-import type { AssetLookup } from '@/app/(portal)/scan/actions';
+import type { AssetLookup } from '@/lib/portal/actions/scan-actions';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
@@ -43,7 +43,7 @@ export function ScanPanel({ mode, lookUp }: Props) {
     startTransition(async () => {
       const found = await lookUp({ code: target.kind === 'label' ? target.secret : target.code });
       if (!found.ok) {
-        setResult(found);
+        setResult({ ok: false, message: found.fieldErrors?.code?.[0] ?? found.message });
         return;
       }
       setResult({ ok: true, message: `Found ${found.name}. Opening…` });

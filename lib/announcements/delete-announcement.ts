@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { announcements } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
-import { ForbiddenError, NotFoundError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ForbiddenError, NotFoundError } from '@/lib/core/errors';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 
 /** Takes news down; the audit entry keeps its words, since the row itself is gone. */

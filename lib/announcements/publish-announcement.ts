@@ -1,7 +1,7 @@
 import type { Tx } from '@/db/client';
 import { announcements } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
-import { ForbiddenError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ForbiddenError } from '@/lib/core/errors';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import type { PublishAnnouncementInput } from './schemas';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ValidationError } from './errors';
+import { ValidationError } from '@/lib/core/errors';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;

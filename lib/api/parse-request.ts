@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, ValidationError } from './errors';
+import { ApiError, ValidationError } from '@/lib/core/errors';
 import { zodIssueDetails } from './zod-issues';
 
 const MAX_BODY_BYTES = 1_000_000;

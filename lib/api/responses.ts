@@ -1,4 +1,4 @@
-import type { ApiError } from './errors';
+import type { ApiError } from '@/lib/core/errors';
 
 function serialise(body: unknown): string {
   return JSON.stringify(body, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));

@@ -10,8 +10,8 @@ import { resolveOrganisation } from '@/lib/tenancy/resolve-organisation';
 import { decodeTenantKey, TENANT_HEADER } from '@/lib/tenancy/tenant-from-host';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { loadActingUser } from '@/lib/users/load-acting-user';
-import type { RequestContext, TenantOrganisation } from './context';
-import { ApiError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError } from './errors';
+import { createContext, type RequestContext, type TenantOrganisation } from '@/lib/core/context';
+import { ApiError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError } from '@/lib/core/errors';
 import { parseJsonBody, parseParams, parseQuery } from './parse-request';
 import { errorResponse } from './responses';
 import { getRateLimiter, getTokenVerifier } from './services';
@@ -71,19 +71,20 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
       limitHeaders = await consumeRateLimit(organisation);
       const claims = await authenticate(request, organisation);
       const db = await getDb();
-      const afterCommit: (() => void)[] = [];
+      let runAfterCommit = () => {};
       const response = await withTenant(db, organisation.id, async (tx) => {
         const user = await loadActingUser(tx, organisation.id, claims, requestId);
         if (!hasRole(user.role, options.role)) {
           throw new ForbiddenError(`This action requires the ${options.role} role or higher.`, { requiredRole: options.role });
         }
-        const ctx: RequestContext = { organisationId: organisation.id, organisation, user, requestId, now: new Date(), afterCommit: (fn) => afterCommit.push(fn) };
+        const scope = createContext({ organisation, user, requestId });
+        runAfterCommit = scope.runAfterCommit;
         const params = options.params ? parseParams(options.params, await segment.params) : {};
         const query = options.query ? parseQuery(options.query, new URL(request.url)) : {};
         const body = options.body ? await parseJsonBody(options.body, request) : undefined;
-        return handler({ request, tx, ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
+        return handler({ request, tx, ctx: scope.ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
       });
-      for (const fn of afterCommit) fn();
+      runAfterCommit();
       for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
       response.headers.set('X-Request-Id', requestId);
       return response;

@@ -1,6 +1,6 @@
 import { getConfig } from '@/lib/config';
 import { type AccessTokenVerifier, createAccessTokenVerifier } from '@/lib/auth/verify-access-token';
-import { UnauthenticatedError } from '@/lib/api/errors';
+import { UnauthenticatedError } from '@/lib/core/errors';
 import { createRateLimiter, type RateLimiter } from '@/lib/rate-limit';
 
 type Services = { verifier?: AccessTokenVerifier | null; rateLimiter?: RateLimiter };

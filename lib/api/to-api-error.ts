@@ -1,5 +1,5 @@
 import { ZodError } from 'zod';
-import { ApiError, ConflictError, ValidationError } from './errors';
+import { ApiError, ConflictError, ValidationError } from '@/lib/core/errors';
 import { zodIssueDetails } from './zod-issues';
 
 class InternalError extends ApiError {

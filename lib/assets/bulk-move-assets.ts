@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { checkAssetReferences } from './check-asset-references';
 import { assetNotFound } from './errors';

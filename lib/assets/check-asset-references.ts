@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { categories, type CustomFieldDefinition, locations, users } from '@/db/schema';
-import { ValidationError } from '@/lib/api/errors';
+import { ValidationError } from '@/lib/core/errors';
 
 type References = { categoryId?: string; locationId?: string; ownerId?: string | null };
 

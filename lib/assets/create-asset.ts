@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Tx } from '@/db/client';
 import { assets } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { assetColumns, auditedAssetFields } from './asset-columns';
 import { checkAssetReferences } from './check-asset-references';

@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets, loans } from '@/db/schema';
-import { ConflictError } from '@/lib/api/errors';
-import type { RequestContext } from '@/lib/api/context';
+import { ConflictError } from '@/lib/core/errors';
+import type { RequestContext } from '@/lib/core/context';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { auditedAssetFields } from './asset-columns';
 import { findAssetRow } from './get-asset';

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from '@/lib/api/errors';
+import { ConflictError, NotFoundError } from '@/lib/core/errors';
 
 export function assetNotFound(assetId: string, organisationId: string): NotFoundError {
   return new NotFoundError('ASSET_NOT_FOUND', 'The asset does not exist.', { assetId, organisationId });

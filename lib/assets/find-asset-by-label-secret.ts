@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { assets } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
-import { NotFoundError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { NotFoundError } from '@/lib/core/errors';
 import { hashLabelSecret, LABEL_SECRET_PATTERN } from './label-secret';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { categories, type CustomFieldDefinition, locations } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { listUserNames } from '@/lib/users/list-user-names';
 import { findAssetRow } from './get-asset';
 import type { Asset } from './schemas';

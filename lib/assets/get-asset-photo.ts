@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { assetPhotos } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { assetPhotoNotFound } from './errors';
 
 export type AssetPhoto = { contentType: string; sizeBytes: number; content: Buffer; uploadedAt: Date };

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { assets } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { assetColumns } from './asset-columns';
 import { assetNotFound } from './errors';
 import type { AssetRow } from './to-asset-dto';

@@ -1,7 +1,7 @@
 import { and, asc, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { decodeCursor, timestampCursor } from '@/lib/api/pagination';
 import { assetColumns } from './asset-columns';
 import { buildAssetFilter } from './build-asset-filter';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { assetNotFound } from './errors';
 import { generateLabelSecret, hashLabelSecret } from './label-secret';

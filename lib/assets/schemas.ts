@@ -86,10 +86,10 @@ export const MAX_BULK_MOVE = 500;
 export const BulkMoveAssetsBody = z.strictObject({
   assetIds: z
     .array(z.uuid())
-    .min(1)
-    .max(MAX_BULK_MOVE)
+    .min(1, 'Select at least one asset to move.')
+    .max(MAX_BULK_MOVE, `Move at most ${MAX_BULK_MOVE} assets at once.`)
     .describe(`The assets to move, at most ${MAX_BULK_MOVE}. All of them move, or none does.`),
-  locationId: z.uuid().describe('The location the assets move to.'),
+  locationId: z.uuid('Choose the location to move the assets to.').describe('The location the assets move to.'),
 });
 export type BulkMoveAssetsBody = z.infer<typeof BulkMoveAssetsBody>;
 

@@ -1,5 +1,5 @@
 import type { Tx } from '@/db/client';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { countAssets } from './count-assets';
 import { type ExportCustomField, listExportCustomFields } from './list-export-custom-fields';

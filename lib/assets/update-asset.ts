@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { assetColumns, auditedAssetFields } from './asset-columns';

@@ -1,5 +1,5 @@
 import type { CustomFieldDefinition } from '@/db/schema';
-import { ValidationError } from '@/lib/api/errors';
+import { ValidationError } from '@/lib/core/errors';
 
 type Issue = { path: string; code: string; message: string };
 

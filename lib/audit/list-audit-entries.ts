@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { auditLog } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { buildPage, decodeCursor, type Page } from '@/lib/api/pagination';
 import { type AuditEntry, auditCursor, type AuditLogQuery } from './schemas';
 

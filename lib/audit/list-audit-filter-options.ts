@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { auditLog } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { listUserNames } from '@/lib/users/list-user-names';
 
 export type AuditFilterOptions = {

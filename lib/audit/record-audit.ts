@@ -1,6 +1,6 @@
 import type { Executor } from '@/db/client';
 import { type AuditChanges, auditLog } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 
 export type AuditInput = {
   action: string;

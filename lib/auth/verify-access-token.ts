@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
-import { UnauthenticatedError } from '@/lib/api/errors';
+import { UnauthenticatedError } from '@/lib/core/errors';
 import { Role } from '@/lib/auth/roles';
 
 export type AccessTokenVerifierOptions = {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { backups, persons, users } from '@/db/schema';
-import { ConflictError, NotFoundError } from '@/lib/api/errors';
+import { ConflictError, NotFoundError } from '@/lib/core/errors';
 import type { Backup, BackupStatus } from './schemas';
 
 export const backupNotFound = (backupId: string, organisationId: string) =>

@@ -1,7 +1,7 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { backups } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { recordAudit } from '@/lib/audit/record-audit';
 
 /** How many READY backups a tenant keeps; older ones lose their file and show as EXPIRED. */

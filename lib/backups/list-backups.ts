@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { backups, persons, users } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/api/pagination';
 import { backupColumns, requesterJoin, requesterPersonJoin, toBackupDto } from './backup-store';
 import type { Backup, ListBackupsQuery } from './schemas';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { backups } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { dispatchEvent } from '@/lib/jobs/dispatch-event';
 import { backupInProgress, findBackupRow, toBackupDto } from './backup-store';

@@ -1,5 +1,5 @@
 import type { Branding } from '@/db/schema/organisations';
-import type { TenantOrganisation } from '@/lib/api/context';
+import type { TenantOrganisation } from '@/lib/core/context';
 
 type PlanTier = TenantOrganisation['planTier'];
 

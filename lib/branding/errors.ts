@@ -1,5 +1,5 @@
-import { ApiError, ConflictError } from '@/lib/api/errors';
-import type { TenantOrganisation } from '@/lib/api/context';
+import { ApiError, ConflictError } from '@/lib/core/errors';
+import type { TenantOrganisation } from '@/lib/core/context';
 import { BRANDING_REQUIRED_PLAN } from './branding-plan';
 
 export function planUpgradeRequired(currentPlan: TenantOrganisation['planTier']): ApiError {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { organisations } from '@/db/schema';
 import type { Branding } from '@/db/schema/organisations';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { BRANDING_REQUIRED_PLAN, isBrandingAllowed } from './branding-plan';
 import { type BrandingSettings, type BrandingView, emailTemplateKeys } from './schemas';
 

@@ -1,6 +1,6 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { ValidationError } from '@/lib/api/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { svgLogoDataUri } from '@/emails/svg-logo';
 
 export const MAX_LOGO_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
 import type { Tx } from '@/db/client';
 import { categories } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { auditedCategoryFields, categoryColumns, categoryNameConflict, toCategoryDto } from './category-store';
 import type { Category, CreateCategoryBody } from './schemas';

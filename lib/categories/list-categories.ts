@@ -1,7 +1,7 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { categories } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/api/pagination';
 import { categoryColumns, toCategoryDto } from './category-store';
 import type { Category, ListCategoriesQuery } from './schemas';

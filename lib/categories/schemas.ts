@@ -15,6 +15,7 @@ export const CustomFieldDefinition = z
     message: 'options are required for select fields and only allowed there',
     path: ['options'],
   });
+export type CustomFieldDefinition = z.output<typeof CustomFieldDefinition>;
 
 const customFields = z
   .array(CustomFieldDefinition)

@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { loans } from '@/db/schema';
 import { countAssets } from '@/lib/assets/count-assets';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { toIsoDate } from '@/lib/time';
 import { awaitingDecision } from '@/lib/loans/build-loan-filter';
 

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '@/db/client';
 import { auditLog, users } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 
 export type SystemHealth = { userCount: number; activeUserCount: number; auditEntries: number; storageBytes: number };
 

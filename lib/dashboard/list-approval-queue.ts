@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets, loans, persons, users } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { awaitingDecision } from '@/lib/loans/build-loan-filter';
 import { personName } from './person-name';
 

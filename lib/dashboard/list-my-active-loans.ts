@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets, loans } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { toIsoDate } from '@/lib/time';
 import { type LoanCountdown, loanCountdown } from './loan-countdown';
 

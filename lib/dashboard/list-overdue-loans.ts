@@ -1,7 +1,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets, loans, persons, users } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { daysBetween, toIsoDate } from '@/lib/time';
 import { personName } from './person-name';
 

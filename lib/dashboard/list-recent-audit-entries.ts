@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets, auditLog, persons, users } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 
 export type RecentAuditEntry = {
   id: string;

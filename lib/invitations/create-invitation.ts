@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { invitations, persons, users } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { enqueueEmail } from '@/lib/notifications/enqueue-email';
 import { findOpenInvitation, invitationExists, toInvitationDto, userExists } from './invitation-store';

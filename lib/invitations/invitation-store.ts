@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { invitations, persons, users } from '@/db/schema';
-import { ConflictError, NotFoundError } from '@/lib/api/errors';
+import { ConflictError, NotFoundError } from '@/lib/core/errors';
 import type { Invitation } from './schemas';
 
 export const invitationColumns = {

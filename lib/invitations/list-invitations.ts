@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { invitations } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/api/pagination';
 import { selectOpenInvitations, toInvitationDto } from './invitation-store';
 import type { Invitation, ListInvitationsQuery } from './schemas';

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { backups } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/record-audit';
+import { createContext } from '@/lib/core/context';
 import { expireBackups } from '@/lib/backups/expire-backups';
 import { exportTenantData, type TenantExport } from '@/lib/backups/export-tenant-data';
 import { withTenant } from '@/lib/tenancy/with-tenant';
@@ -35,7 +36,7 @@ async function completeBackup(db: Database, item: DueItem, result: TenantExport,
       .where(backupIn(item, 'RUNNING'))
       .returning({ id: backups.id });
     if (!done) return 0;
-    const ctx = { organisationId: item.organisationId, requestId: runId, user: null };
+    const { ctx } = createContext({ organisationId: item.organisationId, requestId: runId, now, user: null });
     await recordAudit(tx, ctx, { action: 'BACKUP_COMPLETED', targetType: 'BACKUP', targetId: item.id, changes: { status: { before: 'RUNNING', after: 'READY' } }, metadata: { sizeBytes, rowCounts: result.rowCounts } });
     return expireBackups(tx, ctx);
   });
@@ -49,7 +50,7 @@ async function failBackup(db: Database, item: DueItem, now: Date, runId: string)
       .where(backupIn(item, 'RUNNING'))
       .returning({ id: backups.id });
     if (failed) {
-      await recordAudit(tx, { organisationId: item.organisationId, requestId: runId, user: null }, { action: 'BACKUP_FAILED', targetType: 'BACKUP', targetId: item.id, changes: { status: { before: 'RUNNING', after: 'FAILED' } } });
+      await recordAudit(tx, createContext({ organisationId: item.organisationId, requestId: runId, now, user: null }).ctx, { action: 'BACKUP_FAILED', targetType: 'BACKUP', targetId: item.id, changes: { status: { before: 'RUNNING', after: 'FAILED' } } });
     }
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { loans } from '@/db/schema';
+import { createContext } from '@/lib/core/context';
 import { loanColumns } from '@/lib/loans/loan-store';
 import { applyLoanTransition } from '@/lib/loans/loan-transitions';
 import { daysBetween, toIsoDate } from '@/lib/time';
@@ -18,7 +19,7 @@ async function markLoan(deps: MarkOverdueLoansDeps, item: DueItem, now: Date, to
       .for('update');
     // Re-checked under the row lock: a concurrent run, a return or an extension may have come first.
     if (!loan || loan.status !== 'ACTIVE' || loan.overdueNotifiedAt || loan.endDate >= today) return false;
-    const ctx = { organisationId: item.organisationId, requestId: runId, user: null };
+    const { ctx } = createContext({ organisationId: item.organisationId, requestId: runId, now, user: null });
     await applyLoanTransition(tx, ctx, loan, 'markOverdue', { overdueNotifiedAt: now }, { endDate: loan.endDate, daysOverdue: daysBetween(loan.endDate, today) });
     await sendLoanNotice(tx, { organisationId: item.organisationId, afterCommit }, loan, 'overdue', today);
     return true;

@@ -1,6 +1,6 @@
 import type { Tx } from '@/db/client';
-import type { RequestContext } from '@/lib/api/context';
-import { ConflictError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ConflictError } from '@/lib/core/errors';
 import { toIsoDate } from '@/lib/time';
 import { assertBookable, findLoanAsset } from './loan-asset';
 import type { NotifiedLoan } from './loan-notice';

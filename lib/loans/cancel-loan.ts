@@ -1,5 +1,5 @@
 import type { Tx } from '@/db/client';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { assertIsRequester } from './loan-permissions';
 import { findLoanRow, type LoanRow } from './loan-store';
 import { applyLoanTransition } from './loan-transitions';

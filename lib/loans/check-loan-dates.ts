@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { loans } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
-import { ValidationError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ValidationError } from '@/lib/core/errors';
 import { toIsoDate } from '@/lib/time';
 import { findLoanAsset } from './loan-asset';
 import { type BusyRange, findBusyRanges } from './loan-store';

@@ -1,6 +1,6 @@
 import type { Tx } from '@/db/client';
 import { loans } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { toIsoDate } from '@/lib/time';

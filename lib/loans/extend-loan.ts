@@ -1,6 +1,6 @@
 import type { Tx } from '@/db/client';
-import type { RequestContext } from '@/lib/api/context';
-import { ConflictError, ValidationError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { hasRole } from '@/lib/auth/roles';
 import { toIsoDate } from '@/lib/time';
 import { assertRequesterOrManager } from './loan-permissions';

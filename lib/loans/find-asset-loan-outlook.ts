@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, or } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { loans } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { toIsoDate } from '@/lib/time';
 import { listUserNames } from '@/lib/users/list-user-names';
 import { loanColumns, toLoanDto } from './loan-store';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { auditLog, persons, users } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { type LoanCountdown, loanCountdown } from '@/lib/dashboard/loan-countdown';
 import { toIsoDate } from '@/lib/time';
 import { findLoanAsset, type LoanAsset } from './loan-asset';

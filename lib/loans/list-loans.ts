@@ -1,8 +1,8 @@
 import { and, count, desc, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { loans } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
-import { ForbiddenError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ForbiddenError } from '@/lib/core/errors';
 import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/api/pagination';
 import { hasRole } from '@/lib/auth/roles';
 import { toIsoDate } from '@/lib/time';

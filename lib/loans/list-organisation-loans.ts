@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets, loans, persons, users } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
-import { ForbiddenError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ForbiddenError } from '@/lib/core/errors';
 import { decodeCursor, encodeCursor, timestampCursor } from '@/lib/api/pagination';
 import { hasRole } from '@/lib/auth/roles';
 import { personName } from '@/lib/dashboard/person-name';

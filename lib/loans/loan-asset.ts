@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { assets } from '@/db/schema';
-import { ConflictError } from '@/lib/api/errors';
+import { ConflictError } from '@/lib/core/errors';
 import { assetNotFound } from '@/lib/assets/errors';
 
 export type LoanAsset = { id: string; name: string; inventoryNumber: string; status: 'AVAILABLE' | 'LOANED' | 'MAINTENANCE' | 'RETIRED'; categoryId: string; locationId: string; labelSecretHash: string | null };

@@ -1,5 +1,5 @@
-import type { RequestContext } from '@/lib/api/context';
-import { ForbiddenError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ForbiddenError } from '@/lib/core/errors';
 import { hasRole } from '@/lib/auth/roles';
 import type { LoanRow } from './loan-store';
 

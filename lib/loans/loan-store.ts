@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '@/db/client';
 import { assets, loans } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
-import { ConflictError, NotFoundError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ConflictError, NotFoundError } from '@/lib/core/errors';
 import { hasRole } from '@/lib/auth/roles';
 import { toIsoDate } from '@/lib/time';
 import type { Loan } from './schemas';

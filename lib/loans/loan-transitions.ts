@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { loans } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
-import { ConflictError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ConflictError } from '@/lib/core/errors';
 import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { findBusyRanges, loanColumns, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';

@@ -1,5 +1,5 @@
 import type { Executor } from '@/db/client';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { createNotification } from '@/lib/notifications/create-notification';
 import { enqueueEmail, enqueueEmails } from '@/lib/notifications/enqueue-email';
 import type { LoanAsset } from './loan-asset';

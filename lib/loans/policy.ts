@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Tx } from '@/db/client';
 import { organisations, users } from '@/db/schema';
-import { ValidationError } from '@/lib/api/errors';
-import type { RequestContext } from '@/lib/api/context';
+import { ValidationError } from '@/lib/core/errors';
+import type { RequestContext } from '@/lib/core/context';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 
 export const extensionModes = ['NOT_ALLOWED', 'AUTOMATIC', 'REQUIRES_APPROVAL'] as const;

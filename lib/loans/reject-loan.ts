@@ -1,5 +1,5 @@
 import type { Tx } from '@/db/client';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { findLoanAsset } from './loan-asset';
 import type { NotifiedLoan } from './loan-notice';
 import { assertCanDecide } from './loan-permissions';

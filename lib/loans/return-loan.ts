@@ -1,6 +1,6 @@
 import type { Tx } from '@/db/client';
-import type { RequestContext } from '@/lib/api/context';
-import { ConflictError, ForbiddenError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ConflictError, ForbiddenError } from '@/lib/core/errors';
 import { labelSecretMatches } from '@/lib/assets/label-secret';
 import { hasRole } from '@/lib/auth/roles';
 import { findLoanAsset, setAssetStatus } from './loan-asset';

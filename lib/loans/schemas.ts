@@ -7,10 +7,14 @@ export type LoanStatus = z.infer<typeof LoanStatus>;
 /** OVERDUE is not stored: it is an ACTIVE loan whose end date has passed. */
 export const LoanStatusFilter = z.enum([...loanStatuses, 'OVERDUE']);
 
-const isoDate = z.iso.date().describe('YYYY-MM-DD');
-const purpose = z.string().trim().min(1).max(500);
+const isoDate = z.iso.date({ error: (issue) => (issue.input === '' ? 'Choose a date.' : 'Use a date in the form YYYY-MM-DD.') }).describe('YYYY-MM-DD');
+const purpose = z.string().trim().min(1, 'Say what you need it for.').max(500, 'Keep the purpose under 500 characters.');
+/** The fields of a request, for the API's bodies and the portal's forms alike. */
+export const loanFields = { startDate: isoDate, endDate: isoDate, purpose };
 
 export const LoanIdParams = z.object({ id: z.uuid() });
+/** The loan a portal action acts on. */
+export const LoanRef = z.object({ loanId: z.uuid('Unknown loan.') });
 
 export const CreateLoanBody = z
   .strictObject({ assetId: z.uuid(), startDate: isoDate, endDate: isoDate, purpose })
@@ -23,7 +27,9 @@ export const UpdateLoanBody = z
   .refine((body) => Object.keys(body).length > 0, { message: 'Send startDate, endDate or purpose.' });
 export type UpdateLoanBody = z.infer<typeof UpdateLoanBody>;
 
-export const RejectLoanBody = z.strictObject({ reason: z.string().trim().min(1).max(1000) });
+export const RejectLoanBody = z.strictObject({
+  reason: z.string().trim().min(3, 'Say in a few words why (at least 3 characters).').max(1000, 'Keep the reason under 1,000 characters.'),
+});
 export const ReturnLoanBody = z.strictObject({
   qrCodeToken: z
     .string()

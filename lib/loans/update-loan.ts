@@ -1,5 +1,5 @@
 import type { Tx } from '@/db/client';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { toIsoDate } from '@/lib/time';
 import { assertIsRequester } from './loan-permissions';
 import { findBusyRanges, findLoanRow, loanConflict, type LoanRow } from './loan-store';

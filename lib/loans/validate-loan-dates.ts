@@ -1,4 +1,4 @@
-import { ValidationError } from '@/lib/api/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { addDays, daysBetween } from '@/lib/time';
 import type { LoanPolicy } from './policy';
 

@@ -1,6 +1,6 @@
 import type { Tx } from '@/db/client';
 import { locations } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { auditedLocationFields, locationColumns, locationNameConflict, toLocationDto } from './location-store';
 import type { Location, CreateLocationBody } from './schemas';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { locations } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/api/pagination';
 import { locationColumns, toLocationDto } from './location-store';
 import type { Location, ListLocationsQuery } from './schemas';

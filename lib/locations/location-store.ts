@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { locations } from '@/db/schema';
-import { ConflictError, NotFoundError } from '@/lib/api/errors';
+import { ConflictError, NotFoundError } from '@/lib/core/errors';
 import type { Location } from './schemas';
 
 export const locationColumns = {

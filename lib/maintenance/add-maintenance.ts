@@ -1,6 +1,6 @@
 import type { Tx } from '@/db/client';
 import { assetMaintenance } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { findAssetRow } from '@/lib/assets/get-asset';
 import { auditedMaintenanceFields, maintenanceColumns, toMaintenanceDto } from './maintenance-columns';

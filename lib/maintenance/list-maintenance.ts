@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { assetMaintenance } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { maintenanceColumns, toMaintenanceDto } from './maintenance-columns';
 import type { MaintenanceList } from './schemas';
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assetMaintenance } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
-import { ValidationError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ValidationError } from '@/lib/core/errors';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { findAssetRow } from '@/lib/assets/get-asset';
 import { maintenanceEntryNotFound } from './errors';

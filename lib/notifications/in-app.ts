@@ -2,8 +2,8 @@ import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '@/db/client';
 import { notifications } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
-import { NotFoundError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { NotFoundError } from '@/lib/core/errors';
 import { buildPage, decodeCursor, type Page, pageQuery, timestampCursor } from '@/lib/api/pagination';
 
 export const Notification = z.object({

@@ -1,4 +1,4 @@
-import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/api/errors';
+import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/core/errors';
 import { assetNotFound, assetPhotoNotFound, duplicateInventoryNumber } from '@/lib/assets/errors';
 import { customDomainConflict, planUpgradeRequired } from '@/lib/branding/errors';
 import { invitationExists, invitationNotFound, userExists } from '@/lib/invitations/invitation-store';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { organisations } from '@/db/schema';
 import type { Branding } from '@/db/schema/organisations';
-import type { TenantOrganisation } from '@/lib/api/context';
+import type { TenantOrganisation } from '@/lib/core/context';
 import { effectiveBranding, isBrandingAllowed } from '@/lib/branding/branding-plan';
 
 export type OrganisationProfile = {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { organisations } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
-import { NotFoundError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { NotFoundError } from '@/lib/core/errors';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { forgetOrganisation } from '@/lib/tenancy/resolve-organisation';
 import type { UpdateOrganisationBody } from './schemas';

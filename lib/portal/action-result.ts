@@ -1,9 +1,11 @@
 import { unstable_rethrow } from 'next/navigation';
 import { ZodError } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
+
+export type ActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]> };
 
 /** What every portal server action returns: shown by components/ui/form-message.tsx. */
-export type ActionResult = { ok: true; message?: string } | { ok: false; message: string; fieldErrors?: Record<string, string[]> };
+export type ActionResult = { ok: true; message?: string } | ActionFailure;
 
 function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
@@ -18,7 +20,7 @@ function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message:
  * A failed action as the user sees it: domain errors keep their message (they are written for people);
  * anything unexpected is logged and answered generically, so no internals reach the page.
  */
-export function toActionError(error: unknown): ActionResult {
+export function toActionError(error: unknown): ActionFailure {
   // redirect(), notFound() and forbidden() work by throwing; they are not failures.
   unstable_rethrow(error);
   if (error instanceof ZodError) return { ok: false, message: 'Please correct the highlighted fields.', fieldErrors: fieldErrorsOf(error.issues) };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '@/db/client';
-import type { TenantOrganisation } from '@/lib/api/context';
+import type { TenantOrganisation } from '@/lib/core/context';
 import { isBrandingAllowed } from '@/lib/branding/branding-plan';
 import type { TenantKey } from './tenant-from-host';
 

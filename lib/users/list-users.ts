@@ -1,7 +1,7 @@
 import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { persons, users } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
+import type { RequestContext } from '@/lib/core/context';
 import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/api/pagination';
 import type { ListUsersQuery, User } from './schemas';
 import { toUserDto, userColumns } from './user-store';

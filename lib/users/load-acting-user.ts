@@ -1,14 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { persons, users } from '@/db/schema';
-import { ForbiddenError } from '@/lib/api/errors';
+import { ForbiddenError } from '@/lib/core/errors';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { acceptInvitation } from '@/lib/invitations/accept-invitation';
 import { findInvitationForEmail } from '@/lib/invitations/find-invitation-for-email';
 import type { AccessTokenClaims } from '@/lib/auth/verify-access-token';
-import type { Role } from '@/lib/auth/roles';
-
-export type ActingUser = { id: string; personId: string; role: Role };
+import { type ActingUser, createContext } from '@/lib/core/context';
 
 const NAME_LIMIT = 200;
 
@@ -32,7 +30,7 @@ async function provisionUser(tx: Tx, organisationId: string, claims: AccessToken
     .values({ organisationId, personId: person!.id, idpSubject: claims.userId, email, role, lastSeenAt: signIn ? new Date() : null })
     .returning({ id: users.id, personId: users.personId, role: users.role });
   if (invitation) await acceptInvitation(tx, organisationId, invitation.id, user!.id);
-  await recordAudit(tx, { organisationId, requestId, user: null }, {
+  await recordAudit(tx, createContext({ organisationId, requestId, user: null }).ctx, {
     action: 'USER_PROVISIONED',
     targetType: 'USER',
     targetId: user!.id,

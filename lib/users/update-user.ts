@@ -1,8 +1,8 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { users } from '@/db/schema';
-import type { RequestContext } from '@/lib/api/context';
-import { ConflictError } from '@/lib/api/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ConflictError } from '@/lib/core/errors';
 import { recordAudit } from '@/lib/audit/record-audit';
 import type { UpdateUserBody, User } from './schemas';
 import { findUserRow, toUserDto } from './user-store';

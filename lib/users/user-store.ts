@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { persons, users } from '@/db/schema';
-import { NotFoundError } from '@/lib/api/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import type { User } from './schemas';
 
 export const userColumns = {

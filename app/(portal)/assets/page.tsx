@@ -7,15 +7,15 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { ValidationError } from '@/lib/api/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { encodeCursor } from '@/lib/api/pagination';
 import { hasRole } from '@/lib/auth/roles';
 import { listAssetFilterOptions } from '@/lib/assets/list-asset-filter-options';
 import { listAssets } from '@/lib/assets/list-assets';
 import { listAssetsBefore } from '@/lib/assets/list-assets-before';
 import type { Asset } from '@/lib/assets/schemas';
-import { requirePortalContext, withPortalTransaction } from '../portal-context';
-import { moveAssetsAction } from './actions';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { moveAssetsAction } from '@/lib/portal/actions/asset-actions';
 import { type AssetFilterParams, readAssetFilter } from './read-asset-filter';
 
 export const metadata = { title: 'Assets' };

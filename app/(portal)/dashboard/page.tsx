@@ -13,8 +13,9 @@ import { listOverdueLoans } from '@/lib/dashboard/list-overdue-loans';
 import { listRecentAuditEntries } from '@/lib/dashboard/list-recent-audit-entries';
 import { listNotifications } from '@/lib/notifications/in-app';
 import { getOrganisationProfile } from '@/lib/organisations/get-organisation-profile';
-import { type PortalContext, requirePortalContext, withPortalTransaction } from '../portal-context';
-import { approveLoanAction, markReminderReadAction, rejectLoanAction } from './actions';
+import { type PortalContext, requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { approveLoanAction, rejectLoanAction } from '@/lib/portal/actions/loan-actions';
+import { markReminderReadAction } from '@/lib/portal/actions/reminder-actions';
 
 export const metadata = { title: 'Dashboard' };
 

@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { listMyLoans, type MyLoan, type MyLoanTab, myLoanTabs } from '@/lib/loans/list-my-loans';
 import { getLoanPolicy } from '@/lib/loans/policy';
 import { toIsoDate } from '@/lib/time';
-import { requirePortalContext, withPortalTransaction } from '../portal-context';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 
 export const metadata = { title: 'My loans' };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError } from '@/lib/api/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { errorResponse } from '@/lib/api/responses';
 
 // Any /api path without a route of its own: integrators get the JSON envelope, not an HTML page.

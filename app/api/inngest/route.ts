@@ -4,7 +4,7 @@ import { serve } from 'inngest/next';
 import type { NextRequest } from 'next/server';
 import { inngest } from '@/inngest/client';
 import { inngestFunctions } from '@/inngest/functions';
-import { NotFoundError } from '@/lib/api/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { errorResponse } from '@/lib/api/responses';
 import { getConfig } from '@/lib/config';
 

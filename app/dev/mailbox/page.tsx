@@ -6,7 +6,7 @@ import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db/get-db';
 import { listOutboxEmails, type OutboxEmail } from '@/lib/notifications/list-outbox-emails';
 import { renderEmailPayload } from '@/lib/notifications/render-email';
-import { currentTenant } from '../../current-tenant';
+import { currentTenant } from '@/lib/portal/current-tenant';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Dev mailbox', robots: { index: false } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UnauthenticatedError } from '@/lib/api/errors';
+import { UnauthenticatedError } from '@/lib/core/errors';
 import { extractBearerToken } from '@/lib/auth/verify-access-token';
 
 describe('extractBearerToken', () => {

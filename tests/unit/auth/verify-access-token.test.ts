@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { base64url, exportSPKI, importJWK, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnauthenticatedError } from '@/lib/api/errors';
+import { UnauthenticatedError } from '@/lib/core/errors';
 import { createAccessTokenVerifier } from '@/lib/auth/verify-access-token';
 import { createIdentityProvider, type DevAccount, type IdentityProvider } from '@/scripts/dev-idp/create-identity-provider';
 import { generateSigningKey, type PrivateSigningJwk } from '@/scripts/dev-idp/signing-keys';

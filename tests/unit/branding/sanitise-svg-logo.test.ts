@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '@/lib/api/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { sanitiseSvgLogo } from '@/lib/branding/sanitise-svg-logo';
 import { svgLogoDataUri } from '@/emails/svg-logo';
 

@@ -9,14 +9,14 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input, Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
-import { ValidationError } from '@/lib/api/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { listAssetNames } from '@/lib/assets/list-asset-names';
 import { listAuditEntries } from '@/lib/audit/list-audit-entries';
 import { listAuditFilterOptions } from '@/lib/audit/list-audit-filter-options';
 import { AuditLogQuery } from '@/lib/audit/schemas';
 import { addDays } from '@/lib/time';
 import { listUserNames } from '@/lib/users/list-user-names';
-import { requirePortalContext, withPortalTransaction } from '../../portal-context';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 import { AuditChangeList } from '@/components/audit/audit-change-list';
 import { describeAction, describeField } from '@/components/audit/describe-audit-entry';
 

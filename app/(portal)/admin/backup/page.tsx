@@ -5,8 +5,8 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { BACKUPS_KEPT } from '@/lib/backups/expire-backups';
 import { listBackups } from '@/lib/backups/list-backups';
-import { requirePortalContext, withPortalTransaction } from '../../portal-context';
-import { createBackupAction } from './actions';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { createBackupAction } from '@/lib/portal/actions/backup-actions';
 
 export const metadata = { title: 'Backup' };
 

@@ -5,8 +5,8 @@ import { svgLogoDataUri } from '@/emails/svg-logo';
 import { defaultBrandColours, defaultLoginTagline } from '@/lib/branding/brand-colours';
 import { getBranding } from '@/lib/branding/get-branding';
 import { getConfig } from '@/lib/config';
-import { requirePortalContext, withPortalTransaction } from '../../portal-context';
-import { saveBranding } from './actions';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { saveBrandingAction } from '@/lib/portal/actions/branding-actions';
 
 export const metadata = { title: 'Branding' };
 
@@ -20,7 +20,7 @@ export default async function BrandingPage() {
       <PageHeader title="Branding" description="Your colours, logo and wording on the sign-in page, in the portal and in e-mails." />
       {view.brandingAllowed ? (
         <BrandingForm
-          action={saveBranding}
+          action={saveBrandingAction}
           organisationName={portal.organisation.name}
           settings={view.branding}
           storedLogoDataUri={svgLogoDataUri(view.branding.logoSvg)}

@@ -5,8 +5,8 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { listAnnouncements } from '@/lib/announcements/list-announcements';
-import { requirePortalContext, withPortalTransaction } from '../../portal-context';
-import { deleteAnnouncementAction, publishAnnouncementAction } from './actions';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { deleteAnnouncementAction, publishAnnouncementAction } from '@/lib/portal/actions/news-actions';
 
 export const metadata = { title: 'News' };
 

@@ -7,7 +7,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import type { LoanPolicy } from '@/lib/loans/policy';
 import type { Approver } from '@/lib/users/list-approvers';
 import { roleLabels } from '@/lib/users/role-labels';
-import { updateLoanPolicyAction } from './actions';
+import { updateLoanPolicyAction } from '@/lib/portal/actions/settings-actions';
 
 const extensionOptions = [
   { value: 'NOT_ALLOWED', label: 'Not allowed', hint: 'Borrowers return on the agreed date.' },

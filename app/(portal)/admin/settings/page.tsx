@@ -9,7 +9,7 @@ import { listLocations } from '@/lib/locations/list-locations';
 import { getOrganisationProfile } from '@/lib/organisations/get-organisation-profile';
 import { listApprovers } from '@/lib/users/list-approvers';
 import { listUserNames } from '@/lib/users/list-user-names';
-import { requirePortalContext, withPortalTransaction } from '../../portal-context';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 import { LoanPolicyForm } from './loan-policy-form';
 import { OrganisationForm } from './organisation-form';
 

@@ -6,7 +6,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { roles } from '@/lib/auth/roles';
 import { roleLabels } from '@/lib/users/role-labels';
-import { inviteAction } from './actions';
+import { inviteAction } from '@/lib/portal/actions/user-actions';
 
 export function InviteForm({ focus }: { focus: boolean }) {
   const [result, action] = useActionState(inviteAction, null);

@@ -3,12 +3,13 @@
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { revokeInvitationAction } from './actions';
+import { revokeInvitationAction } from '@/lib/portal/actions/user-actions';
 
 export function RevokeInvitationButton({ invitationId, email }: { invitationId: string; email: string }) {
-  const [result, action] = useActionState(revokeInvitationAction.bind(null, invitationId), null);
+  const [result, action] = useActionState(revokeInvitationAction, null);
   return (
     <form action={action} className="flex flex-col items-end gap-1">
+      <input type="hidden" name="invitationId" value={invitationId} />
       <SubmitButton variant="ghost-danger" size="sm" pendingLabel="Revoking…" aria-label={`Revoke the invitation of ${email}`}>
         Revoke
       </SubmitButton>

@@ -6,19 +6,20 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { type Role, roles } from '@/lib/auth/roles';
 import { roleLabels } from '@/lib/users/role-labels';
-import { changeRoleAction, setActiveAction } from './actions';
+import { changeRoleAction, setActiveAction } from '@/lib/portal/actions/user-actions';
 
 type Props = { user: { id: string; name: string; role: Role; isActive: boolean }; isSelf: boolean };
 
 /** Role change and (de)activation of one user; each answers in its own live region. */
 export function UserRowActions({ user, isSelf }: Props) {
-  const [roleResult, changeRole] = useActionState(changeRoleAction.bind(null, user.id), null);
-  const [activeResult, setActive] = useActionState(setActiveAction.bind(null, user.id, !user.isActive), null);
+  const [roleResult, changeRole] = useActionState(changeRoleAction, null);
+  const [activeResult, setActive] = useActionState(setActiveAction, null);
   const roleId = `role-${user.id}`;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <form action={changeRole} className="flex items-center gap-2">
+          <input type="hidden" name="userId" value={user.id} />
           <label htmlFor={roleId} className="sr-only">
             Role of {user.name}
           </label>
@@ -34,6 +35,8 @@ export function UserRowActions({ user, isSelf }: Props) {
           </SubmitButton>
         </form>
         <form action={setActive}>
+          <input type="hidden" name="userId" value={user.id} />
+          <input type="hidden" name="isActive" value={String(!user.isActive)} />
           <SubmitButton
             variant={user.isActive ? 'ghost' : 'secondary'}
             size="sm"

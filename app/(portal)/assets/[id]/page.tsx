@@ -10,7 +10,7 @@ import { OverviewTab } from '@/components/assets/overview-tab';
 import { SpecificationTab } from '@/components/assets/specification-tab';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { NotFoundError, ValidationError } from '@/lib/api/errors';
+import { NotFoundError, ValidationError } from '@/lib/core/errors';
 import { findAssetByLabelSecret } from '@/lib/assets/find-asset-by-label-secret';
 import { getAssetDetail } from '@/lib/assets/get-asset-detail';
 import { listAuditEntries } from '@/lib/audit/list-audit-entries';
@@ -21,7 +21,7 @@ import { ListLoansQuery } from '@/lib/loans/schemas';
 import { listMaintenance } from '@/lib/maintenance/list-maintenance';
 import { assetQrCodeUrl } from '@/lib/portal/qr-code-url';
 import { listUserNames } from '@/lib/users/list-user-names';
-import { requirePortalContext, withPortalTransaction } from '../../portal-context';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 
 export const metadata = { title: 'Asset' };
 

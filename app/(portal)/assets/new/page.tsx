@@ -1,14 +1,14 @@
 import { AssetForm } from '@/components/assets/asset-form';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePortalContext, withPortalTransaction } from '../../portal-context';
-import { saveAssetAction } from '../asset-actions';
-import { loadAssetFormOptions } from '../load-asset-form-options';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { saveAssetAction } from '@/lib/portal/actions/asset-actions';
+import { listAssetFormOptions } from '@/lib/assets/list-asset-form-options';
 
 export const metadata = { title: 'New asset' };
 
 export default async function NewAssetPage() {
   const portal = await requirePortalContext('ASSET_MANAGER');
-  const { categories, locations } = await withPortalTransaction(portal, loadAssetFormOptions);
+  const { categories, locations } = await withPortalTransaction(portal, listAssetFormOptions);
   return (
     <>
       <PageHeader title="New asset" description="Record a piece of equipment your organisation lends. It gets its QR code at once." />

@@ -8,10 +8,10 @@ import { LoanStatusBadge } from '@/components/loans/loan-status-badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageHeader } from '@/components/ui/page-header';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
 import { getLoanDetail } from '@/lib/loans/get-loan-detail';
 import { toIsoDate } from '@/lib/time';
-import { requirePortalContext, withPortalTransaction } from '../../portal-context';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 
 export const metadata = { title: 'Loan' };
 

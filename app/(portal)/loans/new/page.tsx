@@ -10,7 +10,7 @@ import { formatDate } from '@/components/dashboard/format';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageHeader } from '@/components/ui/page-header';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
 import { listAssets } from '@/lib/assets/list-assets';
 import { ListAssetsQuery } from '@/lib/assets/schemas';
 import { checkLoanDates } from '@/lib/loans/check-loan-dates';
@@ -19,9 +19,9 @@ import { getAvailability, getLoanDefaults } from '@/lib/loans/loan-planning';
 import { getLoanPolicy } from '@/lib/loans/policy';
 import { previewApprover } from '@/lib/loans/preview-approver';
 import { addDays, toIsoDate } from '@/lib/time';
-import { type PortalContext, requirePortalContext, withPortalTransaction } from '../../portal-context';
-import { lookUpAssetAction } from '../../scan/actions';
-import { checkLoanDatesAction, createLoanAction } from '../actions';
+import { type PortalContext, requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { lookUpAssetAction } from '@/lib/portal/actions/scan-actions';
+import { checkLoanDatesAction, createLoanAction } from '@/lib/portal/actions/loan-actions';
 
 export const metadata = { title: 'Borrow an asset' };
 

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { AssetForm } from '@/components/assets/asset-form';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { NotFoundError } from '@/lib/api/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { findAssetRow } from '@/lib/assets/get-asset';
 import { toAssetDto } from '@/lib/assets/to-asset-dto';
-import { requirePortalContext, withPortalTransaction } from '../../../portal-context';
-import { saveAssetAction } from '../../asset-actions';
-import { loadAssetFormOptions } from '../../load-asset-form-options';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { saveAssetAction } from '@/lib/portal/actions/asset-actions';
+import { listAssetFormOptions } from '@/lib/assets/list-asset-form-options';
 
 export const metadata = { title: 'Edit asset' };
 
@@ -18,7 +18,7 @@ export default async function EditAssetPage({ params }: { params: Promise<{ id: 
   if (!z.uuid().safeParse(id).success) notFound();
   const { asset, options } = await withPortalTransaction(portal, async (tx, ctx) => ({
     asset: toAssetDto(await findAssetRow(tx, ctx, id)),
-    options: await loadAssetFormOptions(tx, ctx),
+    options: await listAssetFormOptions(tx, ctx),
   })).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();
     throw error;

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { LabelPrinter } from '@/components/assets/label-printer';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { NotFoundError } from '@/lib/api/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { findAssetRow } from '@/lib/assets/get-asset';
-import { issueLabelAction } from '../label-actions';
-import { requirePortalContext, withPortalTransaction } from '../../../portal-context';
+import { issueLabelAction } from '@/lib/portal/actions/label-actions';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 
 export const metadata = { title: 'Asset label' };
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { NotFoundError } from '@/lib/api/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { getAssetPhoto } from '@/lib/assets/get-asset-photo';
 import { photoResponse } from '@/lib/assets/photo-response';
-import { requirePortalContext, withPortalTransaction } from '../../../portal-context';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 
 // GET /assets/{id}/photo – the uploaded photo for <img> in the portal (the session, not a bearer token, signs in)
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {

@@ -1,7 +1,7 @@
 import { exportFormats, type ExportFormat } from '@/lib/assets/schemas';
 import { startAssetsExport } from '@/lib/assets/start-assets-export';
 import { streamAssetsExport } from '@/lib/assets/stream-assets-export';
-import { requirePortalContext, withPortalTransaction } from '../../../portal-context';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 import { readAssetFilter } from '../../read-asset-filter';
 
 const isFormat = (value: string): value is ExportFormat => (exportFormats as readonly string[]).includes(value);

@@ -1,15 +1,15 @@
 // GET /admin/backup/{id}/download – the portal's download link for a READY backup (admins only)
-import { randomUUID } from 'node:crypto';
 import { auth } from '@/auth';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
 import { hasRole } from '@/lib/auth/roles';
+import { createContext } from '@/lib/core/context';
 import { backupFileResponse } from '@/lib/backups/backup-file-response';
 import { downloadBackup } from '@/lib/backups/download-backup';
 import { BackupIdParams } from '@/lib/backups/schemas';
 import { getDb } from '@/lib/db/get-db';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { getPortalUser } from '@/lib/users/get-portal-user';
-import { currentTenant } from '@/app/current-tenant';
+import { currentTenant } from '@/lib/portal/current-tenant';
 
 export const dynamic = 'force-dynamic';
 
@@ -33,7 +33,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       if (!user?.isActive) return signIn;
       if (!hasRole(user.role, 'ADMIN')) return plain(403, 'You do not have access to backups.');
       if (!parsed.success) return plain(404, 'This backup does not exist.');
-      const ctx = { organisationId: organisation.id, organisation, requestId: randomUUID(), user: { id: user.id } };
+      const { ctx } = createContext({ organisation, user: { id: user.id, personId: user.personId, role: user.role } });
       return backupFileResponse(await downloadBackup(tx, ctx, parsed.data.id));
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { headers } from 'next/headers';
-import type { TenantOrganisation } from '@/lib/api/context';
+import type { TenantOrganisation } from '@/lib/core/context';
 import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db/get-db';
 import { resolveOrganisation } from '@/lib/tenancy/resolve-organisation';

@@ -1,4 +1,4 @@
-// Typed domain errors. lib/ throws these; lib/api/handle-error.ts is the one place that maps them to HTTP.
+// Typed domain errors. lib/ throws these; lib/api/to-api-error.ts maps them to HTTP and lib/portal/action-result.ts to screens.
 export type ErrorDetails = Record<string, unknown>;
 
 export class ApiError extends Error {

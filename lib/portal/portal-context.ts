@@ -4,17 +4,15 @@ import { headers } from 'next/headers';
 import { cache } from 'react';
 import { auth } from '@/auth';
 import type { Tx } from '@/db/client';
-import type { RequestContext, TenantOrganisation } from '@/lib/api/context';
+import { createContext, type RequestContext, type TenantOrganisation } from '@/lib/core/context';
 import { hasRole, type Role } from '@/lib/auth/roles';
 import { getDb } from '@/lib/db/get-db';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { safeReturnPath } from '@/lib/portal/safe-return-path';
 import { PATH_HEADER } from '@/lib/tenancy/tenant-from-host';
 import { getPortalUser } from '@/lib/users/get-portal-user';
-import { currentTenant } from '../current-tenant';
+import { currentTenant } from '@/lib/portal/current-tenant';
 
-export type { ActionResult } from '@/lib/portal/action-result';
-export { toActionError as portalActionError } from '@/lib/portal/action-result';
 
 export type PortalContext = {
   organisation: TenantOrganisation;
@@ -61,17 +59,9 @@ export async function requirePortalContext(minRole: Role = 'EMPLOYEE'): Promise<
 
 /** One tenant-scoped RLS transaction for lib/ calls; afterCommit callbacks run only once it has committed. */
 export async function withPortalTransaction<T>(portal: PortalContext, fn: (tx: Tx, ctx: RequestContext) => Promise<T>): Promise<T> {
-  const afterCommit: (() => void)[] = [];
-  const result = await withTenant(await getDb(), portal.organisation.id, (tx) =>
-    fn(tx, {
-      organisationId: portal.organisation.id,
-      organisation: portal.organisation,
-      user: { id: portal.user.id, personId: portal.user.personId, role: portal.user.role },
-      requestId: portal.requestId,
-      now: portal.now,
-      afterCommit: (callback) => afterCommit.push(callback),
-    }),
-  );
-  for (const callback of afterCommit) callback();
+  const { id, personId, role } = portal.user;
+  const { ctx, runAfterCommit } = createContext({ organisation: portal.organisation, user: { id, personId, role }, requestId: portal.requestId, now: portal.now });
+  const result = await withTenant(await getDb(), portal.organisation.id, (tx) => fn(tx, ctx));
+  runAfterCommit();
   return result;
 }

@@ -1,0 +1,55 @@
+'use server';
+
+import { z } from 'zod';
+import { Role } from '@/lib/auth/roles';
+import { createInvitation } from '@/lib/invitations/create-invitation';
+import { revokeInvitation } from '@/lib/invitations/revoke-invitation';
+import { CreateInvitationBody } from '@/lib/invitations/schemas';
+import { roleLabels } from '@/lib/users/role-labels';
+import { updateUser } from '@/lib/users/update-user';
+import { formAction } from '../portal-action';
+
+const userErrors = { LAST_ADMIN: 'This is the last active admin. Make another user an admin first, so someone can still manage the organisation.' };
+const usersPage = ['/admin/users'];
+const UserRef = z.object({ userId: z.uuid('Unknown user.') });
+
+export const changeRoleAction = formAction(
+  { role: 'ADMIN', input: UserRef.extend({ role: Role }), fields: (form) => ({ userId: form.get('userId'), role: form.get('role') }), errors: userErrors, revalidate: usersPage },
+  async ({ tx, ctx, input }) => {
+    const user = await updateUser(tx, ctx, input.userId, { role: input.role });
+    return { message: `${user.firstName} ${user.lastName} is now ${roleLabels[user.role].toLowerCase()}.` };
+  },
+);
+
+export const setActiveAction = formAction(
+  {
+    role: 'ADMIN',
+    input: UserRef.extend({ isActive: z.enum(['true', 'false']).transform((value) => value === 'true') }),
+    fields: (form) => ({ userId: form.get('userId'), isActive: form.get('isActive') }),
+    errors: userErrors,
+    revalidate: usersPage,
+  },
+  async ({ tx, ctx, input }) => {
+    const user = await updateUser(tx, ctx, input.userId, { isActive: input.isActive });
+    return { message: `${user.firstName} ${user.lastName} is ${input.isActive ? 'reactivated' : 'deactivated'}.` };
+  },
+);
+
+export const inviteAction = formAction(
+  {
+    role: 'ADMIN',
+    input: CreateInvitationBody,
+    fields: (form) => ({ email: String(form.get('email') ?? '').trim(), role: String(form.get('role') ?? 'EMPLOYEE') }),
+    keepValues: true,
+    revalidate: usersPage,
+  },
+  async ({ tx, ctx, input }) => ({ message: `Invitation sent to ${(await createInvitation(tx, ctx, input)).email}.` }),
+);
+
+export const revokeInvitationAction = formAction(
+  { role: 'ADMIN', input: z.object({ invitationId: z.uuid('Unknown invitation.') }), fields: (form) => ({ invitationId: form.get('invitationId') }), revalidate: usersPage },
+  async ({ tx, ctx, input }) => {
+    await revokeInvitation(tx, ctx, input.invitationId);
+    return { message: 'Invitation revoked.' };
+  },
+);
