@@ -94,8 +94,8 @@ export const extendLoanAction = formAction(
 export const approveLoanAction = formAction(
   { role: 'ASSET_MANAGER', input: LoanRef, fields: (form) => ({ loanId: text(form, 'loanId') }), revalidate: loanPages, errors: decisionErrors },
   async ({ tx, ctx, input }) => {
-    const { notice } = await approveLoan(tx, ctx, input.loanId);
-    return { message: `Approved. ${describeLoanNotice(notice)}`.trim() };
+    const told = describeLoanNotice((await approveLoan(tx, ctx, input.loanId)).notice);
+    return { message: `Approved. ${told}`.trim(), told };
   },
 );
 
@@ -108,8 +108,8 @@ export const rejectLoanAction = formAction(
     errors: decisionErrors,
   },
   async ({ tx, ctx, input }) => {
-    const { notice } = await rejectLoan(tx, ctx, input.loanId, input.reason);
-    return { message: `Rejected. ${describeLoanNotice(notice)}`.trim() };
+    const told = describeLoanNotice((await rejectLoan(tx, ctx, input.loanId, input.reason)).notice);
+    return { message: `Rejected. ${told}`.trim(), told };
   },
 );
 
@@ -131,3 +131,12 @@ export const returnLoanAction = formAction({ input: HandOver, fields: handOverFi
   await returnLoan(tx, ctx, input.loanId, input.qrCodeToken);
   return { href: `/assets/${input.assetId}?done=returned` };
 });
+
+/** An asset manager takes the asset back at the desk: seeing it in hand replaces the borrower's scan. */
+export const checkInLoanAction = formAction(
+  { role: 'ASSET_MANAGER', input: LoanRef.extend({ assetId: z.uuid() }), fields: (form) => ({ loanId: text(form, 'loanId'), assetId: text(form, 'assetId') }), revalidate: loanPages, errors: loanErrors },
+  async ({ tx, ctx, input }) => {
+    await returnLoan(tx, ctx, input.loanId, undefined);
+    return { href: `/assets/${input.assetId}?done=checked-in` };
+  },
+);

@@ -33,6 +33,7 @@ const doneMessages: Record<string, string> = {
   saved: 'Saved.',
   'picked-up': 'Picked up. Enjoy, and bring it back on time.',
   returned: 'Returned. Thank you!',
+  'checked-in': 'Checked in at the desk. The asset is available again.',
 };
 
 function first(value: string | string[] | undefined): string {
@@ -122,12 +123,12 @@ export default async function AssetPage({ params, searchParams }: { params: Prom
       ) : null}
       {scannedToken ? (
         <p role="status" className="mb-4 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900">
-          You opened this asset by scanning its QR code.
+          You opened this asset by scanning its label.
         </p>
       ) : null}
       <AssetTabs assetId={asset.id} current={tab} tabs={tabs} scan={scannedToken ?? undefined} />
       <div id="asset-tab-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
-        {data.tab === 'overview' ? <OverviewTab detail={data.detail} outlook={data.outlook} qrUrl={qrUrl} scannedToken={scannedToken} /> : null}
+        {data.tab === 'overview' ? <OverviewTab detail={data.detail} outlook={data.outlook} qrUrl={qrUrl} scannedToken={scannedToken} isManager={isManager} /> : null}
         {data.tab === 'specification' ? <SpecificationTab detail={data.detail} /> : null}
         {data.tab === 'loans' ? <LoanHistoryTab assetId={asset.id} page={data.page} names={data.names} filters={loanFilters} ownOnly={!isManager} /> : null}
         {data.tab === 'maintenance' ? <MaintenanceTab assetId={asset.id} list={data.list} canEdit={isManager} currency={asset.currency} /> : null}

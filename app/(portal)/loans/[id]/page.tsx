@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
+import { HandOverButton } from '@/components/assets/hand-over-button';
 import { CountdownBadge } from '@/components/dashboard/countdown-badge';
 import { formatDate, formatDateTime, humaniseAction } from '@/components/dashboard/format';
 import { LoanActions } from '@/components/loans/loan-actions';
@@ -8,9 +9,11 @@ import { LoanStatusBadge } from '@/components/loans/loan-status-badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageHeader } from '@/components/ui/page-header';
+import { hasRole } from '@/lib/auth/roles';
 import { ApiError } from '@/lib/core/errors';
 import { getLoanDetail } from '@/lib/loans/get-loan-detail';
 import { toIsoDate } from '@/lib/time';
+import { checkInLoanAction } from '@/lib/portal/actions/loan-actions';
 import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 
 export const metadata = { title: 'Loan' };
@@ -49,8 +52,8 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
           </>
         }
         actions={
-          <Link href={loan.isRequester ? '/loans' : '/dashboard'} className="text-sm font-medium text-brand hover:underline">
-            {loan.isRequester ? 'Back to my loans' : 'Back to the dashboard'}
+          <Link href={loan.isRequester ? '/loans?tab=active' : '/loans'} className="text-sm font-medium text-brand hover:underline">
+            {loan.isRequester ? 'Back to my loans' : 'Back to loans'}
           </Link>
         }
       />
@@ -108,6 +111,12 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
               extensions={loan.extensions}
               today={toIsoDate(portal.now)}
             />
+            {loan.status === 'ACTIVE' && hasRole(portal.user.role, 'ASSET_MANAGER') ? (
+              <div className="space-y-2 rounded-lg bg-slate-50 p-3" data-testid="check-in">
+                <p className="text-sm text-slate-700">Is {loan.asset.name} back with you? Check it in here instead of the borrower’s scan.</p>
+                <HandOverButton action={checkInLoanAction} loanId={loan.id} assetId={loan.asset.id} label="Check in at the desk" pendingLabel="Checking in…" />
+              </div>
+            ) : null}
           </CardBody>
         </Card>
         <Card aria-labelledby="timeline-heading">
