@@ -1,10 +1,13 @@
 import { type NextRequest, NextResponse } from 'next/server';
+import { rejectMalformedApiPath } from '@/lib/api/reject-malformed-path';
 import { getConfig } from '@/lib/config';
 import { DEMO_TENANT_COOKIE, encodeTenantKey, PATH_HEADER, TENANT_HEADER, tenantFromHost } from '@/lib/tenancy/tenant-from-host';
 
 // Routing only: host -> tenant key in a request header. Whether the tenant exists, and who may do what,
 // is decided on the server by the route or page (DESIGN.md: the proxy never authorises).
 export function proxy(request: NextRequest) {
+  const malformed = rejectMalformedApiPath(request.nextUrl.pathname);
+  if (malformed) return malformed;
   const { WEB_DOMAIN, DEMO_MODE } = getConfig();
   const tenantParam = request.nextUrl.searchParams.get('tenant');
   const key = tenantFromHost(

@@ -115,7 +115,6 @@ function QueueRow({ loan, approveAction, rejectAction, onDecided }: RowProps) {
               value={reason}
               onChange={(event) => setReason(event.target.value)}
               required
-              minLength={3}
               maxLength={1000}
               autoFocus
               placeholder="e.g. Needed for the audit that week"

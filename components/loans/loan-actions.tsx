@@ -144,7 +144,7 @@ export function LoanActions({ loan, isRequester, canDecide, extensions, today }:
         <form action={reject} className="space-y-3 rounded-lg bg-slate-50 p-3">
           <input type="hidden" name="loanId" value={loan.id} />
           <Field label="Reason for the borrower" htmlFor={`reject-${loan.id}`} error={errorOf(rejected, 'reason')}>
-            <Input id={`reject-${loan.id}`} name="reason" value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={1000} />
+            <Input id={`reject-${loan.id}`} name="reason" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={1000} />
           </Field>
           {rejected && !rejected.ok && !errorOf(rejected, 'reason') ? <FormMessage result={rejected} /> : null}
           <div className="flex gap-2">

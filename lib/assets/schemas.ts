@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from '@/lib/validation/calendar-date';
 import { pageQuery } from '@/lib/api/pagination';
 
 export const assetStatuses = ['AVAILABLE', 'LOANED', 'MAINTENANCE', 'RETIRED'] as const;
@@ -24,7 +25,7 @@ export const CreateAssetBody = z.strictObject({
   serialNumber: optionalText(128),
   manufacturer: optionalText(128),
   model: optionalText(128),
-  purchaseDate: z.iso.date().nullable().optional(),
+  purchaseDate: calendarDate.nullable().optional(),
   value: money.nullable().optional(),
   currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 code, e.g. EUR').default('EUR'),
   supplier: optionalText(200),
@@ -46,7 +47,7 @@ export const UpdateAssetBody = z
     serialNumber: optionalText(128),
     manufacturer: optionalText(128),
     model: optionalText(128),
-    purchaseDate: z.iso.date().nullable(),
+    purchaseDate: calendarDate.nullable(),
     value: money.nullable(),
     currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 code, e.g. EUR'),
     supplier: optionalText(200),

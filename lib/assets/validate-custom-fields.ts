@@ -1,5 +1,6 @@
 import type { CustomFieldDefinition } from '@/db/schema';
 import { ValidationError } from '@/lib/core/errors';
+import { calendarDateProblem } from '@/lib/validation/calendar-date';
 
 type Issue = { path: string; code: string; message: string };
 
@@ -10,7 +11,7 @@ function checkValue(field: CustomFieldDefinition, value: unknown): string | null
     case 'boolean':
       return typeof value === 'boolean' ? null : 'must be true or false';
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? null : 'must be a date YYYY-MM-DD';
+      return calendarDateProblem(value);
     case 'select':
       return typeof value === 'string' && (field.options ?? []).includes(value) ? null : `must be one of: ${(field.options ?? []).join(', ')}`;
     default:

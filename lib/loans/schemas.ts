@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from '@/lib/validation/calendar-date';
 import { pageQuery } from '@/lib/api/pagination';
 
 export const loanStatuses = ['PENDING_APPROVAL', 'APPROVED', 'ACTIVE', 'RETURNED', 'REJECTED', 'CANCELLED'] as const;
@@ -7,7 +8,7 @@ export type LoanStatus = z.infer<typeof LoanStatus>;
 /** OVERDUE is not stored: it is an ACTIVE loan whose end date has passed. */
 export const LoanStatusFilter = z.enum([...loanStatuses, 'OVERDUE']);
 
-const isoDate = z.iso.date({ error: (issue) => (issue.input === '' ? 'Choose a date.' : 'Use a date in the form YYYY-MM-DD.') }).describe('YYYY-MM-DD');
+const isoDate = calendarDate.describe('YYYY-MM-DD');
 const purpose = z.string().trim().min(1, 'Say what you need it for.').max(500, 'Keep the purpose under 500 characters.');
 /** The fields of a request, for the API's bodies and the portal's forms alike. */
 export const loanFields = { startDate: isoDate, endDate: isoDate, purpose };
@@ -28,7 +29,7 @@ export const UpdateLoanBody = z
 export type UpdateLoanBody = z.infer<typeof UpdateLoanBody>;
 
 export const RejectLoanBody = z.strictObject({
-  reason: z.string().trim().min(3, 'Say in a few words why (at least 3 characters).').max(1000, 'Keep the reason under 1,000 characters.'),
+  reason: z.string().trim().min(1, 'Say in a few words why, for the borrower.').max(1000, 'Keep the reason under 1,000 characters.'),
 });
 export const ReturnLoanBody = z.strictObject({
   qrCodeToken: z

@@ -6,19 +6,24 @@ const statusNotes: Record<number, string> = {
   400: [
     'The request does not match its schema. `details.location` is `path`, `query` or `body`; `details.issues` lists each violation.',
     'Unknown query parameters and unknown body fields are rejected. A repeated query parameter or an invalid cursor gives `details.parameter`,',
-    'malformed JSON gives `details.reason` = `malformed_json`. A body reference to a record that does not exist in the organisation',
+    'malformed JSON gives `details.reason` = `malformed_json`, a body nested too deeply `too_deep`, and a path that is not valid percent-encoding',
+    '`malformed_path` (answered before routing, without rate-limit headers). A body reference to a record that does not exist in the organisation',
     '(for example categoryId) is reported here with issue code `not_found`.',
   ].join(' '),
   401: [
     'The bearer token is missing, malformed, expired or otherwise invalid, or was issued for another organisation.',
     '`details.reason` says which, for example `missing_token`, `malformed_authorization_header`, `expired`, `invalid_signature`,',
-    '`invalid_issuer`, `invalid_audience`, `invalid_claims`, `unknown_key` or `tenant_mismatch`.',
+    '`invalid_issuer`, `invalid_audience`, `invalid_claims`, `unknown_key`, `issued_in_future`, `lifetime_too_long` or `tenant_mismatch`.',
+    'Counted against the client\'s own rate limit, not the organisation\'s.',
   ].join(' '),
   403: 'The token is valid, but the account lacks the required role (`details.requiredRole`) or is deactivated (`details.reason` = `user_inactive`).',
   409: 'The change conflicts with the stored state; the code says how.',
   413: 'The request body exceeds 1,000,000 bytes.',
   415: 'The request body must be sent with `Content-Type: application/json`.',
-  429: 'The organisation has used up its per-minute or per-day allowance. Retry after `Retry-After` seconds. Checked before authentication.',
+  429: [
+    'The limit the call counted against is used up: the organisation\'s per-minute or per-day allowance for a call with a valid token,',
+    'otherwise the client\'s own per-minute limit at this organisation. Retry after `Retry-After` seconds.',
+  ].join(' '),
   500: 'An unexpected error; `details.requestId` identifies it in the server log. X-RateLimit-* headers are absent when the failure happened before the limit was checked.',
 };
 
@@ -57,7 +62,7 @@ const validationDetails = {
     location: { type: 'string' as const, enum: ['path', 'query', 'body'] },
     issues: { type: 'array' as const, items: schemaRefs.validationIssue },
     parameter: { type: 'string' as const, description: 'The query parameter at fault (repeated parameter or invalid cursor).' },
-    reason: { type: 'string' as const, description: 'Why the body could not be read, for example malformed_json.' },
+    reason: { type: 'string' as const, description: 'Why the request could not be read: malformed_json, too_deep (body) or malformed_path (path).' },
   },
 };
 

@@ -39,6 +39,8 @@ export default async function setup(project: TestProject) {
     REDIS_URL: testRedisUrl,
     RATE_LIMIT_PREFIX: rateLimitPrefix,
     ENABLE_API_DOCS: 'true',
+    // The test client stands in for one reverse proxy, so a test can speak as distinct clients (X-Forwarded-For).
+    TRUSTED_PROXY_HOPS: '1',
     // Job tests run the jobs themselves with a controlled clock; a driver in the server would race them.
     JOBS_IN_PROCESS: 'false',
   });
