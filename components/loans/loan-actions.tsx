@@ -134,7 +134,7 @@ export function LoanActions({ loan, isRequester, canDecide, extensions, today }:
       {panel === 'return' ? (
         <div className="space-y-3 rounded-lg bg-slate-50 p-3" data-testid="return-help">
           <p className="text-sm text-slate-800">
-            Returns are confirmed by scanning the asset’s QR label, so the record shows it was really back. Bring {loan.assetName} to its place, scan its label and confirm the return on the asset’s page.
+            Returns are confirmed by scanning the label on the asset, so the record shows it was really back. Bring {loan.assetName} to its place, scan its label and confirm the return on the asset’s page, or hand it in at the desk.
           </p>
           <ButtonLink href="/scan" size="sm">Open the scanner</ButtonLink>
         </div>

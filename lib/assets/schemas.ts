@@ -110,7 +110,6 @@ export const Asset = z.object({
   status: AssetStatus,
   inventoryNumber: z.string(),
   photoUrl: z.string().nullable(),
-  qrCodeToken: z.string().describe('Unguessable token encoded in the asset QR label.'),
   serialNumber: z.string().nullable(),
   manufacturer: z.string().nullable(),
   model: z.string().nullable(),
@@ -122,7 +121,16 @@ export const Asset = z.object({
   warrantyExpiresOn: z.string().nullable().describe('purchaseDate + warrantyMonths, YYYY-MM-DD.'),
   ownerId: z.uuid().nullable(),
   customFields: z.record(z.string(), customFieldValue),
+  labelIssuedAt: z.iso.datetime().nullable().describe('When the current label was printed (POST /v1/assets/{id}/label-secret); null while the asset has none.'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type Asset = z.infer<typeof Asset>;
+
+export const LabelSecret = z.object({
+  assetId: z.uuid(),
+  secret: z.string().describe('The new label secret. Shown only in this response: it is stored as a digest and cannot be read again.'),
+  labelUrl: z.url().describe("What the label's QR code encodes: the tenant's /q/{secret} address."),
+  issuedAt: z.iso.datetime(),
+});
+export type LabelSecret = z.infer<typeof LabelSecret>;

@@ -52,7 +52,7 @@ export const errorCatalogue = {
     endDate: '2026-12-05',
     today: '2026-11-28',
   }),
-  QR_CODE_MISMATCH: new ConflictError('QR_CODE_MISMATCH', 'The scanned QR code belongs to a different asset.', { loanId: resourceId, assetId: resourceId }),
+  QR_CODE_MISMATCH: new ConflictError('QR_CODE_MISMATCH', 'The scanned code is not the current label of this asset.', { loanId: resourceId, assetId: resourceId }),
   EXTENSION_NOT_ALLOWED: new ConflictError('EXTENSION_NOT_ALLOWED', 'Your organisation does not allow loan extensions.', { loanId: resourceId }),
   BACKUP_NOT_READY: backupNotReady(resourceId, 'RUNNING'),
   BACKUP_IN_PROGRESS: backupInProgress(resourceId),

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { AssetFilter, AssetIdParams, BulkMoveAssetsBody, BulkMoveAssetsResult, ListAssetsQuery, MAX_BULK_MOVE } from '@/lib/assets/schemas';
+import { AssetFilter, AssetIdParams, BulkMoveAssetsBody, BulkMoveAssetsResult, LabelSecret, ListAssetsQuery, MAX_BULK_MOVE } from '@/lib/assets/schemas';
 import { AssetAuditLogQuery } from '@/lib/audit/schemas';
 import { nameSchema } from './name-schema';
 import { registerTenantOperation } from './register-tenant-operation';
@@ -97,6 +97,19 @@ export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceS
     params: AssetIdParams,
     query: AssetAuditLogQuery,
     success: { status: 200, description: 'One page of audit entries.', schema: schemas.auditEntryPage },
+    errors: ['ASSET_NOT_FOUND'],
+  });
+  registerTenantOperation(registry, {
+    method: 'post',
+    path: '/v1/assets/{id}/label-secret',
+    operationId: 'reissueAssetLabelSecret',
+    summary: 'Issue a new label secret',
+    description:
+      "Issues the secret for the asset's printed label: scanning it (its QR code encodes labelUrl) is how a borrower proves the asset is back in hand when returning it (returnLoan's qrCodeToken). The previous label stops working at once. The secret is returned only here, once; it is stored as a SHA-256 digest, and ASSET_LABEL_REISSUED is recorded without it. No other response carries it.",
+    tag,
+    role: 'ASSET_MANAGER',
+    params: AssetIdParams,
+    success: { status: 200, description: 'The new secret and the address its label encodes.', schema: nameSchema('LabelSecret', LabelSecret) },
     errors: ['ASSET_NOT_FOUND'],
   });
   registerTenantOperation(registry, {

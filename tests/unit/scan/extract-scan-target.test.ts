@@ -4,15 +4,24 @@ import { extractScanTarget } from '@/lib/scan/extract-scan-target';
 const host = 'acme.quartermaster.app';
 
 describe('extractScanTarget', () => {
-  it('reads the token from a QR link of this host, whatever the scheme', () => {
-    expect(extractScanTarget('https://acme.quartermaster.app/q/AbC_12-x', host)).toEqual({ kind: 'token', token: 'AbC_12-x' });
-    expect(extractScanTarget('http://ACME.quartermaster.app/q/AbC_12-x/', host)).toEqual({ kind: 'token', token: 'AbC_12-x' });
-    expect(extractScanTarget('  acme.quartermaster.app/q/tok  ', host)).toEqual({ kind: 'token', token: 'tok' });
-    expect(extractScanTarget('/q/tok', host)).toEqual({ kind: 'token', token: 'tok' });
+  it("reads the secret from a label's QR link of this host, whatever the scheme", () => {
+    expect(extractScanTarget('https://acme.quartermaster.app/q/AbC_12-x', host)).toEqual({ kind: 'label', secret: 'AbC_12-x' });
+    expect(extractScanTarget('http://ACME.quartermaster.app/q/AbC_12-x/', host)).toEqual({ kind: 'label', secret: 'AbC_12-x' });
+    expect(extractScanTarget('  acme.quartermaster.app/q/tok  ', host)).toEqual({ kind: 'label', secret: 'tok' });
+    expect(extractScanTarget('/q/tok', host)).toEqual({ kind: 'label', secret: 'tok' });
+  });
+
+  it("reads the asset id from an asset page's public QR link of this host", () => {
+    const id = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
+    expect(extractScanTarget(`https://acme.quartermaster.app/assets/${id}`, host)).toEqual({ kind: 'asset', assetId: id });
+    expect(extractScanTarget(`/assets/${id.toUpperCase()}/`, host)).toEqual({ kind: 'asset', assetId: id });
+    expect(extractScanTarget(`https://globex.quartermaster.app/assets/${id}`, host)).toEqual({ kind: 'foreign', host: 'globex.quartermaster.app' });
+    expect(extractScanTarget('https://acme.quartermaster.app/assets/new', host)).toEqual({ kind: 'invalid' });
+    expect(extractScanTarget(`https://acme.quartermaster.app/assets/${id}/edit`, host)).toEqual({ kind: 'invalid' });
   });
 
   it('keeps the port as part of the host', () => {
-    expect(extractScanTarget('http://acme.localhost:3000/q/tok', 'acme.localhost:3000')).toEqual({ kind: 'token', token: 'tok' });
+    expect(extractScanTarget('http://acme.localhost:3000/q/tok', 'acme.localhost:3000')).toEqual({ kind: 'label', secret: 'tok' });
     expect(extractScanTarget('http://acme.localhost:4000/q/tok', 'acme.localhost:3000')).toEqual({ kind: 'foreign', host: 'acme.localhost:4000' });
   });
 
@@ -32,7 +41,7 @@ describe('extractScanTarget', () => {
     expect(extractScanTarget('/q/../admin', host)).toEqual({ kind: 'invalid' });
   });
 
-  it('treats a bare word as a code to look up (inventory number or the token under the label)', () => {
+  it('treats a bare word as a code to look up (inventory number or the secret under the label)', () => {
     expect(extractScanTarget('ACME-00042', host)).toEqual({ kind: 'code', code: 'ACME-00042' });
     expect(extractScanTarget(' acme-00042 ', host)).toEqual({ kind: 'code', code: 'acme-00042' });
     expect(extractScanTarget('two words', host)).toEqual({ kind: 'invalid' });
