@@ -102,6 +102,8 @@ describe('svgLogoDataUri', () => {
     ['a javascript: link', '<svg><a href="javascript:alert(1)"><rect/></a></svg>'],
     ['an external image', '<svg><image href="https://tracker.example/p.gif"/></svg>'],
     ['an external stylesheet reference', '<svg><rect style="fill:url(https://tracker.example/p.svg#x)"/></svg>'],
+    ['image-set() in a stylesheet', '<svg><style>rect{fill:image-set("https://tracker.example/p.png" 1x)}</style><rect/></svg>'],
+    ['a CSS-escaped url()', '<svg><style>rect{background:u\\72l(https://tracker.example/p.png)}</style><rect/></svg>'],
     ['an entity declaration', '<!DOCTYPE svg [<!ENTITY x "y">]><svg>&x;</svg>'],
     ['a non-SVG root', '<html><svg></svg></html>'],
     ['content after the root', '<svg></svg><p>x</p>'],

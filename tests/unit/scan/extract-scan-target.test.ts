@@ -33,6 +33,18 @@ describe('extractScanTarget', () => {
     expect(extractScanTarget('https://user:pw@acme.quartermaster.app/q/tok', host)).toEqual({ kind: 'foreign', host });
   });
 
+  // Issue 11, finding 1 was an open redirect through URL normalisation. A scanned URL is never followed
+  // itself: only a token of [A-Za-z0-9_-] survives, so dot segments, backslashes, encoded slashes and
+  // stripped tabs can at most point at this host's /q/ path.
+  it('is not fooled by what the URL parser normalises', () => {
+    for (const text of ['/.//evil.example/q/tok', '/%2e//evil.example/q/tok', '/\\evil.example/q/tok', '/q/%2e%2e', '/q/..%2fadmin', 'https://acme.quartermaster.app/q/tok%2f..', 'acme.quartermaster.app\\@evil.example/q/tok']) {
+      expect(extractScanTarget(text, host)).toEqual({ kind: 'invalid' });
+    }
+    for (const text of ['\\\\evil.example/q/tok', 'https:\\\\evil.example/q/tok', 'https://evil.exa\tmple/q/tok', 'https://acme.quartermaster.app\t@evil.example/q/tok', 'https://acme.quartermaster.app%2f@evil.example/q/tok']) {
+      expect(extractScanTarget(text, host)).toEqual({ kind: 'foreign', host: 'evil.example' });
+    }
+  });
+
   it('refuses other schemes and other paths of this host', () => {
     expect(extractScanTarget('javascript:alert(1)', host)).toEqual({ kind: 'invalid' });
     expect(extractScanTarget('data:text/html,hi', host)).toEqual({ kind: 'invalid' });
