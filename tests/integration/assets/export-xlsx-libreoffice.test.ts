@@ -40,7 +40,6 @@ beforeAll(async () => {
       location_id: locationId,
       status: i % 7 === 0 ? 'MAINTENANCE' : 'AVAILABLE',
       inventory_number: `LO-${randomUUID().slice(0, 8)}-${i}`,
-      qr_code_token: randomUUID(),
       serial_number: i % 5 === 0 ? null : `SN-${i}`,
       manufacturer: camera ? 'Fujifilm' : 'Lenovo',
       model: i % 3 === 0 ? null : `Model ${i % 11}`,
