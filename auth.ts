@@ -8,7 +8,7 @@ import { demoAccounts } from '@/db/seed/demo-accounts';
 import { ApiError } from '@/lib/core/errors';
 import { getTokenVerifier } from '@/lib/api/services';
 import { resolveAuthSecret } from '@/lib/auth/auth-secret';
-import { isDemoSignInEnabled } from '@/lib/auth/demo-sign-in';
+import { isEmbeddedDemo } from '@/lib/demo/is-embedded-demo';
 import type { AccessTokenClaims } from '@/lib/auth/verify-access-token';
 import { type Config, getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db/get-db';
@@ -80,7 +80,7 @@ async function claimsOf(user: { claims?: AccessTokenClaims }, account: { provide
 
 function buildConfig(): NextAuthConfig {
   const config = getConfig();
-  const providers = [oidcProvider(config), isDemoSignInEnabled(config) ? demoProvider() : null].filter((p) => p !== null);
+  const providers = [oidcProvider(config), isEmbeddedDemo(config) ? demoProvider() : null].filter((p) => p !== null);
   return {
     secret: resolveAuthSecret(config),
     // Every tenant is its own host; the session cookie is per host, and the proxy has already keyed the tenant.

@@ -443,7 +443,7 @@ function renderReport(input: ReportInput): string {
   const create = rows.find((r) => r.workload.key === 'loan-create');
   if (create) target('loan creation ≥ 500/s (conflict check, audit, outbox)', create.app.rps >= 500 && create.app.statusErrors === 0, `${fmt(create.app.rps)}/s, ${create.app.statusErrors} non-2xx`);
   for (const e of input.exports) {
-    target(`${e.format.toUpperCase()} export of ${fmt(e.rows)} assets in < 10 s with < 300 MB`, e.seconds < 10 && mb(e.peakRss - e.baseRss) < 300, `${fmt(e.seconds, 1)} s, ${fmt(mb(e.peakRss - e.baseRss))} MB over the server's ${fmt(mb(e.baseRss))} MB`);
+    target(`${e.format.toUpperCase()} export of ${fmt(e.rows)} assets in < 10 s with < 100 MB`, e.seconds < 10 && mb(e.peakRss - e.baseRss) < 100, `${fmt(e.seconds, 1)} s, ${fmt(mb(e.peakRss - e.baseRss))} MB over the server's ${fmt(mb(e.baseRss))} MB`);
   }
   lines.push('');
   return `${lines.join('\n')}\n`;

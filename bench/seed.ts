@@ -214,7 +214,7 @@ async function generate(sql: postgres.Sql, scale: number, log: (line: string) =>
         and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`;
     for (const index of deferred) await tx.unsafe(`drop index ${index.name}`);
     await step('assets', (t) => t`
-      insert into assets (organisation_id, name, category_id, location_id, status, inventory_number, qr_code_token, serial_number,
+      insert into assets (organisation_id, name, category_id, location_id, status, inventory_number, serial_number,
                           manufacturer, model, purchase_date, value, currency, supplier, warranty_months, owner_id, custom_fields,
                           created_at, updated_at)
       select o.id,
@@ -229,7 +229,6 @@ async function generate(sql: postgres.Sql, scale: number, log: (line: string) =>
                    when abs(hashint8extended(g, 3) % 100) < 7 then 'RETIRED'
                    else 'AVAILABLE' end)::asset_status,
              'INV-' || lpad(g::text, 7, '0'),
-             rtrim(translate(encode(substr(sha256(convert_to(o.id::text || ':' || g, 'UTF8')), 1, 16), 'base64'), '+/', '-_'), '='),
              upper(substr(md5(o.id::text || g), 1, 4) || '-' || substr(md5(g::text || o.id::text), 1, 8)),
              p.manufacturer, p.model,
              (date '2019-01-01' + (g::bigint * 2191 / o.n_assets)::int),

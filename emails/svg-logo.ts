@@ -5,8 +5,19 @@ const SVG_DOCUMENT = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg(?:\s
 
 // The logo comes from tenant administrators. E-mail clients show it through <img>, where browsers do not
 // run scripts, but some clients and webmail previews are laxer; refuse anything active or external rather
-// than trying to clean it. DOCTYPE/ENTITY are refused too (entity expansion, external entities).
-const FORBIDDEN = [/<\s*script/i, /<\s*foreignObject/i, /<\s*(?:iframe|embed|object|handler|listener)\b/i, /<!DOCTYPE|<!ENTITY/i, /\son[a-z]+\s*=/i, /javascript:/i, /@import/i];
+// than trying to clean it. DOCTYPE/ENTITY are refused too (entity expansion, external entities), and so is
+// CSS that fetches without url() or hides it behind an escape ("u\72l(", image-set("…")), which logos
+// stored before the upload check learnt about may still carry.
+const FORBIDDEN = [
+  /<\s*script/i,
+  /<\s*foreignObject/i,
+  /<\s*(?:iframe|embed|object|handler|listener)\b/i,
+  /<!DOCTYPE|<!ENTITY/i,
+  /\son[a-z]+\s*=/i,
+  /javascript:/i,
+  /@import/i,
+  /\\|image(?:-set)?\(|\bsrc\(/i,
+];
 
 const REFERENCE = /(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))|url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*))\)/gi;
 

@@ -17,6 +17,13 @@ const optionalString = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** Defaults the OpenAPI document (rendered at build time) states; the access-token lifetime is spec 000's hour. */
+export const configDefaults = {
+  ANONYMOUS_RATE_LIMIT_PER_MINUTE: 30,
+  ACCESS_TOKEN_MAX_LIFETIME_SECONDS: 3600,
+  ACCESS_TOKEN_CLOCK_SKEW_SECONDS: 60,
+} as const;
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -42,6 +49,10 @@ const configSchema = z
     REDIS_URL: optionalUrl,
     RATE_LIMIT_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]{1,64}$/).default('qm:rl'),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+    ANONYMOUS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(configDefaults.ANONYMOUS_RATE_LIMIT_PER_MINUTE),
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    ACCESS_TOKEN_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).default(configDefaults.ACCESS_TOKEN_MAX_LIFETIME_SECONDS),
+    ACCESS_TOKEN_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(configDefaults.ACCESS_TOKEN_CLOCK_SKEW_SECONDS),
     ENABLE_API_DOCS: flag,
     APP_BASE_URL: optionalUrl,
     RESEND_API_KEY: optionalString,

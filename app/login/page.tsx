@@ -6,7 +6,7 @@ import { demoAccounts } from '@/db/seed/demo-accounts';
 import { svgLogoDataUri } from '@/emails/svg-logo';
 import { TenantMark } from '@/components/portal/tenant-mark';
 import { buttonClasses } from '@/components/ui/button';
-import { isDemoSignInEnabled } from '@/lib/auth/demo-sign-in';
+import { isEmbeddedDemo } from '@/lib/demo/is-embedded-demo';
 import { roleLabels } from '@/lib/users/role-labels';
 import { brandCssVariables, defaultLoginTagline, resolveBrandColours } from '@/lib/branding/brand-colours';
 import { getConfig } from '@/lib/config';
@@ -56,7 +56,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const logo = svgLogoDataUri(branding.logoSvg);
   const config = getConfig();
   const error = describeSignInError(typeof params.error === 'string' ? params.error : undefined);
-  const demoUsers = isDemoSignInEnabled(config) ? demoAccounts.filter((a) => a.organisationId === organisation.id) : [];
+  const demoUsers = isEmbeddedDemo(config) ? demoAccounts.filter((a) => a.organisationId === organisation.id) : [];
 
   return (
     <div style={brandCssVariables(resolveBrandColours(branding))} className="grid min-h-screen bg-surface lg:grid-cols-2">

@@ -4,13 +4,15 @@ import type { AssetDetail } from '@/lib/assets/get-asset-detail';
 import type { AssetLoanOutlook } from '@/lib/loans/find-asset-loan-outlook';
 import { AssetPhoto } from './asset-photo';
 import { AssetQrCode } from './asset-qr-code';
+import { checkInLoanAction } from '@/lib/portal/actions/loan-actions';
 import { AssetStatusBadge } from './asset-status-badge';
 import { formatDate } from '@/lib/format/dates';
+import { HandOverButton } from './hand-over-button';
 import { YourLoanPanel } from './your-loan-panel';
 
-type Props = { detail: AssetDetail; outlook: AssetLoanOutlook; qrUrl: string; scannedToken: string | null };
+type Props = { detail: AssetDetail; outlook: AssetLoanOutlook; qrUrl: string; scannedToken: string | null; isManager: boolean };
 
-export function OverviewTab({ detail, outlook, qrUrl, scannedToken }: Props) {
+export function OverviewTab({ detail, outlook, qrUrl, scannedToken, isManager }: Props) {
   const { asset, category, location, ownerName } = detail;
   const facts: [string, React.ReactNode][] = [
     ['Status', <AssetStatusBadge key="status" status={asset.status} />],
@@ -48,6 +50,9 @@ export function OverviewTab({ detail, outlook, qrUrl, scannedToken }: Props) {
             ) : (
               <p>Nobody has this asset right now.</p>
             )}
+            {outlook.current && isManager ? (
+              <HandOverButton action={checkInLoanAction} loanId={outlook.current.loan.id} assetId={asset.id} label="Check in at the desk" pendingLabel="Checking in…" />
+            ) : null}
             <p>
               {outlook.next ? (
                 <>
@@ -63,13 +68,15 @@ export function OverviewTab({ detail, outlook, qrUrl, scannedToken }: Props) {
       <div className="space-y-6">
         <YourLoanPanel assetId={asset.id} assetStatus={asset.status} loan={outlook.mine} scannedToken={scannedToken} />
         <Card aria-labelledby="qr-heading">
-          <CardHeader id="qr-heading" title="QR code" description="Scan it to open this asset." />
+          <CardHeader id="qr-heading" title="QR code" description="Scan it to open this asset. To return a loan, scan the label on the asset itself." />
           <CardBody className="flex flex-col items-center gap-3">
             <AssetQrCode value={qrUrl} title={`QR code of ${asset.name}`} />
             <p className="break-all text-center font-mono text-xs text-slate-500">{qrUrl}</p>
-            <Link href={`/assets/${asset.id}/label`} className="text-sm font-medium text-brand underline-offset-2 hover:underline">
-              Print a label
-            </Link>
+            {isManager ? (
+              <Link href={`/assets/${asset.id}/label`} className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+                Print a label
+              </Link>
+            ) : null}
           </CardBody>
         </Card>
       </div>

@@ -31,9 +31,9 @@ export function YourLoanPanel({ assetId, assetStatus, loan, scannedToken }: Prop
               <HandOverButton action={returnLoanAction} loanId={loan.id} assetId={assetId} qrCodeToken={scannedToken} label="Return" pendingLabel="Returning…" />
             ) : (
               <div className="space-y-3 rounded-md bg-slate-50 p-3" data-testid="return-needs-scan">
-                <p>Scan the QR code on the asset to return it. That way we know it is back in hand.</p>
+                <p>Scan the label on the asset to return it, or hand it in at the desk. That way we know it is back in hand.</p>
                 <Link href="/scan" className={buttonClasses('secondary', 'sm')}>
-                  Scan a QR code
+                  Scan the label
                 </Link>
               </div>
             )}

@@ -1,19 +1,23 @@
 'use client';
 
+import Link from 'next/link';
 import { useActionState, useId, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { QueuedLoan } from '@/lib/dashboard/list-approval-queue';
 import type { ActionResult } from '@/lib/portal/action-result';
+import type { ActionOutcome } from '@/lib/portal/portal-action';
 import { formatDate } from './format';
 
-export type DecisionAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
+/** A decision answers with who was told about it (empty when nobody could be). */
+export type DecisionAction = (previous: unknown, formData: FormData) => Promise<ActionOutcome<{ message: string; told: string }>>;
 type Props = { loans: QueuedLoan[]; approveAction: DecisionAction; rejectAction: DecisionAction };
 
 /**
- * Pending requests with one-click decisions. The outcome is announced above the list, because a decided
+ * Pending requests and extensions with one-click decisions. The outcome is announced above the list, because a decided
  * request leaves the list (and with it anything written inside its row).
  */
 export function ApprovalQueue({ loans, approveAction, rejectAction }: Props) {
@@ -25,7 +29,7 @@ export function ApprovalQueue({ loans, approveAction, rejectAction }: Props) {
       </div>
       {loans.length === 0 ? (
         <p className="px-5 py-6 text-sm text-slate-600" data-testid="approval-queue-empty">
-          Nothing waits for your decision. New requests appear here as soon as they are filed.
+          Nothing waits for your decision. New requests and extensions appear here as soon as they are filed.
         </p>
       ) : (
         <ul className="divide-y divide-slate-100" data-testid="approval-queue">
@@ -45,9 +49,10 @@ function QueueRow({ loan, approveAction, rejectAction, onDecided }: RowProps) {
   const [rejecting, setRejecting] = useState(false);
   // Controlled, because React resets a form after its action and a refused reason must stay as typed.
   const [reason, setReason] = useState('');
-  const decide = (action: DecisionAction, verb: string) => async (previous: ActionResult | null, formData: FormData) => {
+  const what = loan.kind === 'extension' ? 'extension' : 'request';
+  const decide = (action: DecisionAction, verb: string) => async (previous: ActionResult | null, formData: FormData): Promise<ActionResult> => {
     const result = await action(previous, formData);
-    if (result.ok) onDecided({ ok: true, message: `${verb} ${loan.requesterName}’s request for ${loan.assetName}.` });
+    if (result.ok) onDecided({ ok: true, message: `${verb} ${loan.requesterName}’s ${what} for ${loan.assetName}. ${result.told}`.trim() });
     return result;
   };
   const [approval, approve] = useActionState(decide(approveAction, 'Approved'), null);
@@ -59,11 +64,28 @@ function QueueRow({ loan, approveAction, rejectAction, onDecided }: RowProps) {
     <li className="px-5 py-4" data-testid="approval-request" data-loan-id={loan.id}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-sm font-semibold text-slate-900">{loan.assetName}</p>
+          <p className="text-sm font-semibold text-slate-900">
+            <Link href={`/loans/${loan.id}`} className="hover:text-brand hover:underline">
+              {loan.assetName}
+            </Link>
+            {loan.kind === 'extension' ? (
+              <Badge tone="warning" className="ml-2 align-middle">
+                Extension
+              </Badge>
+            ) : null}
+          </p>
           <p className="mt-0.5 text-xs text-slate-600">
             <span className="font-medium text-slate-800">{loan.requesterName}</span>
             <span aria-hidden="true"> · </span>
-            {formatDate(loan.startDate)} – {formatDate(loan.endDate)}
+            {loan.kind === 'extension' && loan.requestedEndDate ? (
+              <span data-testid="extension-dates">
+                until {formatDate(loan.endDate)} → asks until {formatDate(loan.requestedEndDate)}
+              </span>
+            ) : (
+              <>
+                {formatDate(loan.startDate)} – {formatDate(loan.endDate)}
+              </>
+            )}
             <span aria-hidden="true"> · </span>
             <span className="font-mono">{loan.inventoryNumber}</span>
           </p>
@@ -73,11 +95,11 @@ function QueueRow({ loan, approveAction, rejectAction, onDecided }: RowProps) {
           <div className="flex shrink-0 gap-2">
             <form action={approve}>
               <input type="hidden" name="loanId" value={loan.id} />
-              <SubmitButton size="sm" pendingLabel="Approving…" aria-label={`Approve ${loan.requesterName}’s request for ${loan.assetName}`}>
+              <SubmitButton size="sm" pendingLabel="Approving…" aria-label={`Approve ${loan.requesterName}’s ${what} for ${loan.assetName}`}>
                 Approve
               </SubmitButton>
             </form>
-            <Button variant="secondary" size="sm" onClick={() => setRejecting(true)} aria-label={`Reject ${loan.requesterName}’s request for ${loan.assetName}`}>
+            <Button variant="secondary" size="sm" onClick={() => setRejecting(true)} aria-label={`Reject ${loan.requesterName}’s ${what} for ${loan.assetName}`}>
               Reject
             </Button>
           </div>
@@ -93,7 +115,6 @@ function QueueRow({ loan, approveAction, rejectAction, onDecided }: RowProps) {
               value={reason}
               onChange={(event) => setReason(event.target.value)}
               required
-              minLength={3}
               maxLength={1000}
               autoFocus
               placeholder="e.g. Needed for the audit that week"
@@ -103,7 +124,7 @@ function QueueRow({ loan, approveAction, rejectAction, onDecided }: RowProps) {
           </Field>
           <div className="flex gap-2">
             <SubmitButton variant="danger" size="sm" pendingLabel="Rejecting…">
-              Reject request
+              Reject {what}
             </SubmitButton>
             <Button variant="ghost" size="sm" onClick={() => setRejecting(false)}>
               Cancel

@@ -134,7 +134,7 @@ export function LoanActions({ loan, isRequester, canDecide, extensions, today }:
       {panel === 'return' ? (
         <div className="space-y-3 rounded-lg bg-slate-50 p-3" data-testid="return-help">
           <p className="text-sm text-slate-800">
-            Returns are confirmed by scanning the asset’s QR label, so the record shows it was really back. Bring {loan.assetName} to its place, scan its label and confirm the return on the asset’s page.
+            Returns are confirmed by scanning the label on the asset, so the record shows it was really back. Bring {loan.assetName} to its place, scan its label and confirm the return on the asset’s page, or hand it in at the desk.
           </p>
           <ButtonLink href="/scan" size="sm">Open the scanner</ButtonLink>
         </div>
@@ -144,7 +144,7 @@ export function LoanActions({ loan, isRequester, canDecide, extensions, today }:
         <form action={reject} className="space-y-3 rounded-lg bg-slate-50 p-3">
           <input type="hidden" name="loanId" value={loan.id} />
           <Field label="Reason for the borrower" htmlFor={`reject-${loan.id}`} error={errorOf(rejected, 'reason')}>
-            <Input id={`reject-${loan.id}`} name="reason" value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={1000} />
+            <Input id={`reject-${loan.id}`} name="reason" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={1000} />
           </Field>
           {rejected && !rejected.ok && !errorOf(rejected, 'reason') ? <FormMessage result={rejected} /> : null}
           <div className="flex gap-2">

@@ -23,10 +23,10 @@ export function LoanRequestForm({ assetId, startDate, endDate, suggestedPurpose,
   const [purpose, setPurpose] = useState('');
   const [result, submit] = useActionState(action, null);
   const router = useRouter();
-  const filedLoanId = result?.ok ? result.loanId : undefined;
+  const filedPath = result?.ok ? result.filedPath : undefined;
   useEffect(() => {
-    if (filedLoanId) router.push(`/loans/${filedLoanId}?filed=1`);
-  }, [filedLoanId, router]);
+    if (filedPath) router.push(filedPath);
+  }, [filedPath, router]);
   const purposeError = result && !result.ok ? result.fieldErrors?.purpose?.[0] : undefined;
   return (
     <form action={submit} className="space-y-5">

@@ -35,8 +35,13 @@ export function ScanPanel({ mode, lookUp }: Props) {
       setResult({ ok: false, message: 'That is not an asset code. Type the inventory number (e.g. ACME-00042) or the code printed under the QR label.' });
       return;
     }
+    if (target.kind === 'asset') {
+      // An asset page's public QR code: it only names the asset, so there is nothing to look up or prove.
+      router.push(mode === 'open' ? `/assets/${target.assetId}` : `/loans/new?assetId=${target.assetId}`);
+      return;
+    }
     startTransition(async () => {
-      const found = await lookUp({ code: target.kind === 'token' ? target.token : target.code });
+      const found = await lookUp({ code: target.kind === 'label' ? target.secret : target.code });
       if (!found.ok) {
         setResult({ ok: false, message: found.fieldErrors?.code?.[0] ?? found.message });
         return;

@@ -1,11 +1,12 @@
 import type { Role } from '@/lib/auth/roles';
 
-export type NavItem = { href: string; label: string; minRole: Role; section?: string };
+export type NavItem = { href: string; label: string; minRole: Role; section?: string; /** Another label from this role up. */ managerLabel?: string };
 
 export const primaryNav: NavItem[] = [
   { href: '/dashboard', label: 'Dashboard', minRole: 'EMPLOYEE' },
   { href: '/assets', label: 'Assets', minRole: 'EMPLOYEE' },
-  { href: '/loans', label: 'My loans', minRole: 'EMPLOYEE' },
+  // Asset managers find everyone's loans there, with their own a tab away.
+  { href: '/loans', label: 'My loans', minRole: 'EMPLOYEE', managerLabel: 'Loans' },
   { href: '/admin/users', label: 'Administration', minRole: 'ADMIN', section: '/admin' },
 ];
 

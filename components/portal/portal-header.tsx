@@ -12,7 +12,9 @@ import { TenantMark } from './tenant-mark';
 type Props = { organisationName: string; logoDataUri: string | null; user: { name: string; email: string | null; role: Role } };
 
 export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
-  const links = primaryNav.filter((item) => hasRole(user.role, item.minRole));
+  const links = primaryNav
+    .filter((item) => hasRole(user.role, item.minRole))
+    .map((item) => (item.managerLabel && hasRole(user.role, 'ASSET_MANAGER') ? { ...item, label: item.managerLabel } : item));
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="h-1 bg-brand" aria-hidden="true" />

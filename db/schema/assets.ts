@@ -16,7 +16,10 @@ export const assets = pgTable(
     status: assetStatusEnum('status').notNull().default('AVAILABLE'),
     inventoryNumber: text('inventory_number').notNull(),
     photoUrl: text('photo_url'),
-    qrCodeToken: text('qr_code_token').notNull(),
+    // SHA-256 (hex) of the secret printed on the asset's label: scanning it proves the asset is in hand. The
+    // secret itself is shown once, when a manager prints the label; null until a label is printed.
+    labelSecretHash: text('label_secret_hash'),
+    labelIssuedAt: timestamp('label_issued_at', { withTimezone: true, precision: 3 }),
     serialNumber: text('serial_number'),
     manufacturer: text('manufacturer'),
     model: text('model'),
@@ -40,7 +43,7 @@ export const assets = pgTable(
   (t) => [
     unique('assets_org_id_key').on(t.organisationId, t.id),
     uniqueIndex('assets_org_inventory_number_key').on(t.organisationId, t.inventoryNumber),
-    uniqueIndex('assets_qr_code_token_key').on(t.qrCodeToken),
+    uniqueIndex('assets_label_secret_hash_key').on(t.labelSecretHash),
     index('assets_org_created_idx').on(t.organisationId, t.createdAt, t.id),
     index('assets_org_status_created_idx').on(t.organisationId, t.status, t.createdAt, t.id),
     // Each filter with the list order, so a filtered page (or export batch) reads its rows in order and stops.

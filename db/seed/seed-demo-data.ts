@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { generateQrToken } from '@/lib/assets/generate-qr-token';
 import type { Database, Tx } from '../client';
 import { assets, auditLog, categories, type CustomFieldDefinition, locations, organisations, persons, users } from '../schema';
 import { demoAccounts } from './demo-accounts';
@@ -88,7 +87,6 @@ async function seedTenant(tx: Tx, tenant: DemoTenant, now: Date): Promise<void> 
       locationId: pick(random, locationRows).id,
       status: statusRoll < 0.08 ? ('MAINTENANCE' as const) : statusRoll < 0.12 ? ('RETIRED' as const) : ('AVAILABLE' as const),
       inventoryNumber: `${prefix}-${String(i + 1).padStart(5, '0')}`,
-      qrCodeToken: generateQrToken(),
       serialNumber: `SN${Math.floor(random() * 1e9).toString(36).toUpperCase()}${i}`,
       manufacturer,
       model,

@@ -3,6 +3,9 @@ import { ApiError, ValidationError } from '@/lib/core/errors';
 import { zodIssueDetails } from './zod-issues';
 
 const MAX_BODY_BYTES = 1_000_000;
+// Far deeper than any request schema (a category's field options are the deepest, at 3); JSON.parse copes with
+// any depth, but code that walks the value recursively would not.
+export const MAX_JSON_DEPTH = 32;
 // Consumed by proxy.ts in demo mode; not part of any endpoint's own parameters.
 const ROUTING_PARAMS = new Set(['tenant']);
 
@@ -53,20 +56,43 @@ export async function parseJsonBody<S extends z.ZodType>(schema: S, request: Req
     throw new ValidationError('The request body is not valid JSON.', { location: 'body', reason: 'malformed_json' });
   }
   // PostgreSQL cannot store U+0000 in text or jsonb; refuse it here with a path instead of failing in the database.
-  if (text.includes('\\u0000') || text.includes('\u0000')) {
-    const path = findNulPath(parsed, []);
-    if (path) throw new ValidationError('Strings must not contain NUL characters.', { location: 'body', issues: [{ path: path.join('.'), code: 'nul_character', message: 'contains a NUL character' }] });
+  const problem = findUnacceptableValue(parsed, text.includes('\\u0000') || text.includes('\u0000'));
+  if (problem === 'too_deep') {
+    throw new ValidationError(`The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`, { location: 'body', reason: 'too_deep' });
+  }
+  if (problem) {
+    throw new ValidationError('Strings must not contain NUL characters.', { location: 'body', issues: [{ path: problem.nulAt.join('.'), code: 'nul_character', message: 'contains a NUL character' }] });
   }
   return validate(schema, parsed, 'body');
 }
 
-function findNulPath(value: unknown, path: string[]): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key];
-    const found = findNulPath(child, [...path, key]);
-    if (found) return found;
+type Pending = { value: unknown; key: string | null; parent: Pending | null; depth: number };
+
+function pathOf(entry: Pending): string[] {
+  const path: string[] = [];
+  for (let at: Pending | null = entry; at && at.key !== null; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
+/**
+ * The first reason a parsed body cannot be accepted: nesting beyond MAX_JSON_DEPTH, or a NUL in a key or string
+ * (with its path). An explicit stack rather than recursion, because the depth of the JSON is the client's choice
+ * (issue 11, finding 5); entries keep a link to their parent rather than a copy of their path, so memory stays
+ * proportional to the body.
+ */
+function findUnacceptableValue(root: unknown, mayContainNul: boolean): 'too_deep' | { nulAt: string[] } | null {
+  const stack: Pending[] = [{ value: root, key: null, parent: null, depth: 0 }];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const { value } = entry;
+    if (mayContainNul && (entry.key?.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000')))) return { nulAt: pathOf(entry) };
+    if (value === null || typeof value !== 'object') continue;
+    if (entry.depth >= MAX_JSON_DEPTH) return 'too_deep';
+    const children = Object.entries(value);
+    // Pushed last to first, so the first offence in document order is the one reported.
+    for (let i = children.length - 1; i >= 0; i--) {
+      const [key, child] = children[i]!;
+      if (mayContainNul || (child !== null && typeof child === 'object')) stack.push({ value: child, key, parent: entry, depth: entry.depth + 1 });
+    }
   }
   return null;
 }

@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Tx } from '@/db/client';
-import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db/get-db';
 import { extractBearerToken } from '@/lib/auth/verify-access-token';
 import { hasRole, type Role } from '@/lib/auth/roles';
-import { resolveLimits, rateLimitHeaders } from '@/lib/rate-limit';
-import { resolveOrganisation } from '@/lib/tenancy/resolve-organisation';
-import { decodeTenantKey, TENANT_HEADER } from '@/lib/tenancy/tenant-from-host';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { loadActingUser } from '@/lib/users/load-acting-user';
 import { createContext, type RequestContext, type TenantOrganisation } from '@/lib/core/context';
-import { ApiError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError } from '@/lib/core/errors';
+import { ApiError, ForbiddenError, UnauthenticatedError } from '@/lib/core/errors';
+import { chargeClient, chargeTenant, type LimitHeaders } from './charge-rate-limit';
 import { parseJsonBody, parseParams, parseQuery } from './parse-request';
+import { resolveRequestTenant } from './resolve-request-tenant';
 import { errorResponse } from './responses';
-import { getRateLimiter, getTokenVerifier } from './services';
+import { getTokenVerifier } from './services';
 import { toApiError } from './to-api-error';
 
 type Segment = { params: Promise<Record<string, string | string[]>> };
@@ -29,23 +27,6 @@ type RouteOptions<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>
 
 export type RouteInput<P, Q, B> = { request: Request; tx: Tx; ctx: RequestContext; params: P; query: Q; body: B };
 
-async function resolveTenant(request: Request): Promise<TenantOrganisation> {
-  const key = decodeTenantKey(request.headers.get(TENANT_HEADER));
-  const organisation = key ? await resolveOrganisation(await getDb(), key) : null;
-  if (!organisation) {
-    throw new NotFoundError('TENANT_NOT_FOUND', 'No organisation is served at this address.', key ? { tenant: Object.values(key)[0] } : {});
-  }
-  return organisation;
-}
-
-async function consumeRateLimit(organisation: TenantOrganisation): Promise<Record<string, string>> {
-  const limits = resolveLimits(organisation.planTier, organisation.customRateLimits, getConfig().RATE_LIMIT_MULTIPLIER);
-  const result = await getRateLimiter().check(organisation.id, limits);
-  const headers: Record<string, string> = { ...rateLimitHeaders(result) };
-  if (!result.success) throw new RateLimitedError(result.retryAfter, headers);
-  return headers;
-}
-
 async function authenticate(request: Request, organisation: TenantOrganisation) {
   const claims = await getTokenVerifier().verify(extractBearerToken(request.headers.get('authorization')));
   // A token is valid for the tenant it was issued for and no other.
@@ -56,8 +37,9 @@ async function authenticate(request: Request, organisation: TenantOrganisation) 
 }
 
 /**
- * Every /api/v1 handler: tenant -> rate limit -> token -> one tenant-scoped transaction (acting user, role,
- * input) -> handler. Errors of any step leave through the one error envelope.
+ * Every /api/v1 handler: tenant -> token -> rate limit (the tenant's bucket for a verified token, the client's
+ * otherwise) -> one tenant-scoped transaction (acting user, role, input) -> handler. Errors of any step leave
+ * through the one error envelope.
  */
 export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q extends z.ZodType = z.ZodType<Record<string, never>>, B extends z.ZodType = z.ZodType<undefined>>(
   options: RouteOptions<P, Q, B>,
@@ -65,11 +47,15 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
 ) {
   return async (request: Request, segment: Segment): Promise<Response> => {
     const requestId = randomUUID();
-    let limitHeaders: Record<string, string> = {};
+    let limitHeaders: LimitHeaders = {};
     try {
-      const organisation = await resolveTenant(request);
-      limitHeaders = await consumeRateLimit(organisation);
-      const claims = await authenticate(request, organisation);
+      const organisation = await resolveRequestTenant(request);
+      const claims = await authenticate(request, organisation).catch(async (error: unknown) => {
+        // Only a verified token for this tenant may spend its quota (issue 11, finding 2).
+        if (error instanceof UnauthenticatedError) limitHeaders = await chargeClient(request, organisation.id);
+        throw error;
+      });
+      limitHeaders = await chargeTenant(organisation);
       const db = await getDb();
       let runAfterCommit = () => {};
       const response = await withTenant(db, organisation.id, async (tx) => {
@@ -94,13 +80,16 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
   };
 }
 
-/** PUT is not part of the contract; other unsupported methods answer the same way, with rate-limit headers. */
+/**
+ * PUT is not part of the contract; other unsupported methods answer the same way, with rate-limit headers.
+ * The answer never looks at the token, so it is charged to the client's bucket, never the tenant's.
+ */
 export function methodNotAllowed(allowed: string[]) {
   return async (request: Request): Promise<Response> => {
     const requestId = randomUUID();
-    let limitHeaders: Record<string, string> = {};
+    let limitHeaders: LimitHeaders = {};
     try {
-      limitHeaders = await consumeRateLimit(await resolveTenant(request));
+      limitHeaders = await chargeClient(request, (await resolveRequestTenant(request)).id);
       throw new ApiError(405, 'METHOD_NOT_ALLOWED', `This endpoint supports ${allowed.join(', ')}.`, { allowed });
     } catch (error) {
       return errorResponse(toApiError(error, requestId), requestId, { ...limitHeaders, Allow: allowed.join(', ') });

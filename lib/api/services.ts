@@ -11,7 +11,13 @@ export function getTokenVerifier(): AccessTokenVerifier {
   if (services.verifier === undefined) {
     const config = getConfig();
     services.verifier = config.OIDC_ISSUER
-      ? createAccessTokenVerifier({ issuer: config.OIDC_ISSUER, audience: config.API_AUDIENCE, jwksUrl: config.JWKS_URL })
+      ? createAccessTokenVerifier({
+          issuer: config.OIDC_ISSUER,
+          audience: config.API_AUDIENCE,
+          jwksUrl: config.JWKS_URL,
+          maxLifetimeSeconds: config.ACCESS_TOKEN_MAX_LIFETIME_SECONDS,
+          clockSkewSeconds: config.ACCESS_TOKEN_CLOCK_SKEW_SECONDS,
+        })
       : null;
   }
   if (!services.verifier) throw new UnauthenticatedError('API authentication is not configured on this server (OIDC_ISSUER).');

@@ -9,7 +9,6 @@ export const assetColumns = {
   status: assets.status,
   inventoryNumber: assets.inventoryNumber,
   photoUrl: assets.photoUrl,
-  qrCodeToken: assets.qrCodeToken,
   serialNumber: assets.serialNumber,
   manufacturer: assets.manufacturer,
   model: assets.model,
@@ -20,6 +19,7 @@ export const assetColumns = {
   warrantyMonths: assets.warrantyMonths,
   ownerId: assets.ownerId,
   customFields: assets.customFields,
+  labelIssuedAt: assets.labelIssuedAt,
   createdAt: assets.createdAt,
   updatedAt: assets.updatedAt,
 };

@@ -16,7 +16,7 @@ const instant = (column: typeof assets.createdAt | typeof assets.updatedAt): Sor
 });
 
 // Each order ends with the id, so rows with equal keys (two assets of the same name) still have one place each
-// and no page repeats or skips one. Indexes: migration 0013 and 0014.
+// and no page repeats or skips one. Indexes: migrations 0013 and 0017.
 const sortKeys: Record<AssetSortField, SortKey[]> = {
   name: [{ order: sql`lower(${assets.name})`, text: sql`lower(${assets.name})`, cast: sql`text`, value: z.string().max(1000) }],
   inventoryNumber: [{ order: sql`${assets.inventoryNumber}`, text: sql`${assets.inventoryNumber}`, cast: sql`text`, value: z.string().max(64) }],

@@ -1,10 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { assets } from '@/db/schema';
+import { escapeLike } from '@/lib/db/escape-like';
 import type { AssetFilter } from './schemas';
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /**
  * Every word must occur in the haystack. The ids come from app_search_asset_ids (migration 0005), which can use

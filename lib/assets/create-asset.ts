@@ -6,7 +6,6 @@ import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { assetColumns, auditedAssetFields } from './asset-columns';
 import { checkAssetReferences } from './check-asset-references';
 import { duplicateInventoryNumber } from './errors';
-import { generateQrToken } from './generate-qr-token';
 import type { Asset, CreateAssetBody } from './schemas';
 import { toAssetDto } from './to-asset-dto';
 import { validateCustomFields } from './validate-custom-fields';
@@ -21,7 +20,7 @@ export async function createAsset(tx: Tx, ctx: RequestContext, input: CreateAsse
   const customFields = Object.fromEntries(Object.entries(input.customFields).filter(([, value]) => value !== null));
   validateCustomFields(customFieldDefinition ?? [], customFields);
   const inventoryNumber = input.inventoryNumber ?? generateInventoryNumber();
-  const values = { ...input, customFields, inventoryNumber, organisationId: ctx.organisationId, qrCodeToken: generateQrToken() };
+  const values = { ...input, customFields, inventoryNumber, organisationId: ctx.organisationId };
   const [row] = await tx
     .insert(assets)
     .values(values)

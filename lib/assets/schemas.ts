@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from '@/lib/validation/calendar-date';
 import { pageQuery } from '@/lib/api/pagination';
 
 export const assetStatuses = ['AVAILABLE', 'LOANED', 'MAINTENANCE', 'RETIRED'] as const;
@@ -25,7 +26,7 @@ export const CreateAssetBody = z.strictObject({
   serialNumber: optionalText(128),
   manufacturer: optionalText(128),
   model: optionalText(128),
-  purchaseDate: z.iso.date().nullable().optional(),
+  purchaseDate: calendarDate.nullable().optional(),
   value: money.nullable().optional(),
   currency: z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as EUR.').default('EUR'),
   supplier: optionalText(200),
@@ -47,7 +48,7 @@ export const UpdateAssetBody = z
     serialNumber: optionalText(128),
     manufacturer: optionalText(128),
     model: optionalText(128),
-    purchaseDate: z.iso.date().nullable(),
+    purchaseDate: calendarDate.nullable(),
     value: money.nullable(),
     currency: z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as EUR.'),
     supplier: optionalText(200),
@@ -127,7 +128,6 @@ export const Asset = z.object({
   status: AssetStatus,
   inventoryNumber: z.string(),
   photoUrl: z.string().nullable(),
-  qrCodeToken: z.string().describe('Unguessable token encoded in the asset QR label.'),
   serialNumber: z.string().nullable(),
   manufacturer: z.string().nullable(),
   model: z.string().nullable(),
@@ -139,7 +139,16 @@ export const Asset = z.object({
   warrantyExpiresOn: z.string().nullable().describe('purchaseDate + warrantyMonths, YYYY-MM-DD.'),
   ownerId: z.uuid().nullable(),
   customFields: z.record(z.string(), customFieldValue),
+  labelIssuedAt: z.iso.datetime().nullable().describe('When the current label was printed (POST /v1/assets/{id}/label-secret); null while the asset has none.'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type Asset = z.infer<typeof Asset>;
+
+export const LabelSecret = z.object({
+  assetId: z.uuid(),
+  secret: z.string().describe('The new label secret. Shown only in this response: it is stored as a digest and cannot be read again.'),
+  labelUrl: z.url().describe("What the label's QR code encodes: the tenant's /q/{secret} address."),
+  issuedAt: z.iso.datetime(),
+});
+export type LabelSecret = z.infer<typeof LabelSecret>;

@@ -1,4 +1,5 @@
 import { getDb } from '@/lib/db/get-db';
+import { holdLeaseWhileStreaming } from '@/lib/export-lease/hold-lease-while-streaming';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { encodeAssetsExport } from './encode-assets-export';
 import { layoutExportSheet } from './layout-export-sheet';
@@ -25,10 +26,13 @@ async function* readBatches(plan: AssetsExportPlan): AsyncGenerator<ExportRow[]>
   }
 }
 
-/** The download response of a started export: the body reads the filtered set in keyset batches as it is sent. */
+/**
+ * The download response of a started export: the body reads the filtered set in keyset batches as it is sent,
+ * the next batch only once the client has taken the last, and frees the export slot when it ends or is cancelled.
+ */
 export function streamAssetsExport(plan: AssetsExportPlan): Response {
   const layout = layoutExportSheet(plan.customFields);
-  const body = encodeAssetsExport(plan.format, layout, readBatches(plan));
+  const body = holdLeaseWhileStreaming(encodeAssetsExport(plan.format, layout, readBatches(plan)), plan.lease);
   const filename = `assets-${plan.organisationSlug}-${plan.startedAt.toISOString().slice(0, 10)}.${plan.format}`;
   return new Response(body, {
     status: 200,

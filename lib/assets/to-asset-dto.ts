@@ -1,7 +1,7 @@
 import type { assets } from '@/db/schema';
 import type { Asset } from './schemas';
 
-export type AssetRow = Omit<typeof assets.$inferSelect, 'searchText' | 'organisationId'>;
+export type AssetRow = Omit<typeof assets.$inferSelect, 'searchText' | 'organisationId' | 'labelSecretHash'>;
 
 function addMonths(isoDate: string, months: number): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
@@ -20,7 +20,6 @@ export function toAssetDto(row: AssetRow): Asset {
     status: row.status,
     inventoryNumber: row.inventoryNumber,
     photoUrl: row.photoUrl,
-    qrCodeToken: row.qrCodeToken,
     serialNumber: row.serialNumber,
     manufacturer: row.manufacturer,
     model: row.model,
@@ -32,6 +31,7 @@ export function toAssetDto(row: AssetRow): Asset {
     warrantyExpiresOn: row.purchaseDate && row.warrantyMonths != null ? addMonths(row.purchaseDate, row.warrantyMonths) : null,
     ownerId: row.ownerId,
     customFields: row.customFields as Asset['customFields'],
+    labelIssuedAt: row.labelIssuedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,5 +1,6 @@
 import type { CustomFieldDefinition } from '@/db/schema';
 import { ValidationError } from '@/lib/core/errors';
+import { calendarDateProblem } from '@/lib/validation/calendar-date';
 
 type Issue = { path: string; code: string; message: string };
 
@@ -9,8 +10,10 @@ function checkValue(field: CustomFieldDefinition, value: unknown): string | null
       return typeof value === 'number' && Number.isFinite(value) ? null : `${field.label} must be a number.`;
     case 'boolean':
       return typeof value === 'boolean' ? null : `${field.label} must be yes or no.`;
-    case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? null : `${field.label} must be a date (YYYY-MM-DD).`;
+    case 'date': {
+      const problem = calendarDateProblem(value);
+      return problem ? `${field.label}: ${problem}` : null;
+    }
     case 'select':
       return typeof value === 'string' && (field.options ?? []).includes(value) ? null : `${field.label} must be one of: ${(field.options ?? []).join(', ')}.`;
     default:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 import { pageQuery } from '@/lib/api/pagination';
 
 export const AuditEntry = z.object({
@@ -15,8 +16,8 @@ export const AuditEntry = z.object({
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 const period = {
-  from: z.iso.datetime({ offset: true }).optional().describe('Entries at or after this instant.'),
-  to: z.iso.datetime({ offset: true }).optional().describe('Entries before this instant.'),
+  from: calendarInstant.optional().describe('Entries at or after this instant.'),
+  to: calendarInstant.optional().describe('Entries before this instant.'),
 };
 
 export const AssetAuditLogQuery = z.strictObject({ ...period, ...pageQuery });

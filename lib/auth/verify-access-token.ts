@@ -2,12 +2,17 @@ import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTVerifyGetKe
 import { z } from 'zod';
 import { UnauthenticatedError } from '@/lib/core/errors';
 import { Role } from '@/lib/auth/roles';
+import { configDefaults } from '@/lib/config';
 
 export type AccessTokenVerifierOptions = {
   issuer: string;
   audience: string;
   jwksUrl?: string;
   fetchImpl?: typeof fetch;
+  /** Longest exp - iat accepted (ACCESS_TOKEN_MAX_LIFETIME_SECONDS). */
+  maxLifetimeSeconds?: number;
+  /** Tolerated clock difference to the issuer, for exp, nbf, iat and the lifetime (ACCESS_TOKEN_CLOCK_SKEW_SECONDS). */
+  clockSkewSeconds?: number;
 };
 
 export type AccessTokenVerifier = { verify(token: string): Promise<AccessTokenClaims> };
@@ -25,7 +30,6 @@ export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
 const jwksCacheMaxAgeMs = 24 * 60 * 60 * 1000;
 const jwksCooldownMs = 60 * 1000;
-const clockToleranceSeconds = 5;
 const discoveryTimeoutMs = 5000;
 // Far above any real access token; bounds the work an anonymous caller can cause.
 const maxTokenLength = 16 * 1024;
@@ -62,6 +66,9 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
     return keySet;
   }
 
+  const maxLifetimeSeconds = options.maxLifetimeSeconds ?? configDefaults.ACCESS_TOKEN_MAX_LIFETIME_SECONDS;
+  const clockSkewSeconds = options.clockSkewSeconds ?? configDefaults.ACCESS_TOKEN_CLOCK_SKEW_SECONDS;
+
   return {
     async verify(token) {
       if (token.length > maxTokenLength) throw new UnauthenticatedError(undefined, { reason: 'malformed' });
@@ -70,9 +77,10 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
           algorithms: ['RS256'],
           issuer: options.issuer,
           audience: options.audience,
-          clockTolerance: clockToleranceSeconds,
-          requiredClaims: ['exp'],
+          clockTolerance: clockSkewSeconds,
+          requiredClaims: ['exp', 'iat'],
         });
+        checkLifetime(payload as { iat: number; exp: number }, maxLifetimeSeconds, clockSkewSeconds);
         const claims = accessTokenClaimsSchema.safeParse(payload);
         if (!claims.success) throw new UnauthenticatedError(undefined, { reason: 'invalid_claims' });
         return claims.data;
@@ -82,6 +90,15 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       }
     },
   };
+}
+
+/**
+ * A token minted ahead of time, or for far longer than the issuer ever grants, is what a stolen signing key or a
+ * misconfigured issuer produces; an exp alone would let it live on long after a key rotation (issue 11, finding 10).
+ */
+function checkLifetime({ iat, exp }: { iat: number; exp: number }, maxLifetimeSeconds: number, clockSkewSeconds: number): void {
+  if (iat > Date.now() / 1000 + clockSkewSeconds) throw new UnauthenticatedError(undefined, { reason: 'issued_in_future' });
+  if (exp - iat > maxLifetimeSeconds + clockSkewSeconds) throw new UnauthenticatedError(undefined, { reason: 'lifetime_too_long' });
 }
 
 class MissingKidError extends Error {}

@@ -44,7 +44,7 @@ export const UpdateBrandingBody = z
     accentColor: HexColour.nullable(),
     backgroundColor: HexColour.nullable(),
     mutedColor: HexColour.nullable(),
-    logoSvg: z.string().max(200_000).nullable().describe('An SVG document of at most 64 KB; stored sanitised (no scripts, event handlers, foreignObject or external references).'),
+    logoSvg: z.string().max(200_000).nullable().describe('One SVG document of at most 64 KB with a single <svg> root; stored sanitised (no scripts, event handlers, foreignObject, <style> elements or external references).'),
     loginTagline: OneLine(200).min(1).nullable().describe('Plain text on the login page\'s hero panel.'),
     socialImageUrl: SocialImageUrl.nullable().describe('https URL of the image shown when the login page is shared (og:image, twitter:image).'),
     emailTemplates: z

@@ -4,10 +4,14 @@ import { loans } from '@/db/schema';
 import { countAssets } from '@/lib/assets/count-assets';
 import type { RequestContext } from '@/lib/core/context';
 import { toIsoDate } from '@/lib/time';
+import { awaitingDecision } from '@/lib/loans/build-loan-filter';
 
 export type ManagerKpis = { totalAssets: number; activeLoans: number; awaitingApproval: number; overdue: number };
 
-/** The four numbers of the manager's dashboard; overdue loans are ACTIVE ones past their end date. */
+/**
+ * The four numbers of the manager's dashboard; awaiting approval counts extension requests too, and overdue loans
+ * are ACTIVE ones past their end date.
+ */
 export async function getManagerKpis(tx: Tx, ctx: RequestContext): Promise<ManagerKpis> {
   const today = toIsoDate(ctx.now);
   const [totalAssets, [loanTotals]] = await Promise.all([
@@ -15,7 +19,7 @@ export async function getManagerKpis(tx: Tx, ctx: RequestContext): Promise<Manag
     tx
       .select({
         active: sql<number>`count(*) filter (where ${loans.status} = 'ACTIVE')::int`,
-        pending: sql<number>`count(*) filter (where ${loans.status} = 'PENDING_APPROVAL')::int`,
+        pending: sql<number>`count(*) filter (where ${awaitingDecision})::int`,
         overdue: sql<number>`count(*) filter (where ${and(eq(loans.status, 'ACTIVE'), lt(loans.endDate, today))})::int`,
       })
       .from(loans)

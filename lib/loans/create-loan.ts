@@ -5,6 +5,7 @@ import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { toIsoDate } from '@/lib/time';
 import { assertBookable, findLoanAsset } from './loan-asset';
+import type { NotifiedLoan } from './loan-notice';
 import { findBusyRanges, loanColumns, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';
 import { notifyDecision, notifyRequestFiled } from './notify-loan';
 import { getLoanPolicy } from './policy';
@@ -12,7 +13,7 @@ import { resolveApprover } from './resolve-approver';
 import type { CreateLoanBody } from './schemas';
 import { validateLoanDates } from './validate-loan-dates';
 
-export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanBody): Promise<LoanRow> {
+export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanBody): Promise<NotifiedLoan> {
   const policy = await getLoanPolicy(tx, ctx.organisationId);
   const asset = await findLoanAsset(tx, ctx.organisationId, input.assetId);
   assertBookable(asset);
@@ -50,9 +51,7 @@ export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanB
   await recordAudit(tx, ctx, { action: 'LOAN_REQUESTED', targetType: 'LOAN', targetId: loan.id, assetId: asset.id, changes: diffChanges(null, loan, fields) });
   if (automatic) {
     await recordAudit(tx, ctx, { action: 'LOAN_APPROVED', targetType: 'LOAN', targetId: loan.id, assetId: asset.id, metadata: { automatic: true } });
-    await notifyDecision(tx, ctx, loan, asset, 'approved');
-  } else {
-    await notifyRequestFiled(tx, ctx, loan, asset);
+    return { loan, notice: await notifyDecision(tx, ctx, loan, asset, 'approved') };
   }
-  return loan;
+  return { loan, notice: await notifyRequestFiled(tx, ctx, loan, asset) };
 }

@@ -4,16 +4,20 @@ import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { hasRole } from '@/lib/auth/roles';
 import { toIsoDate } from '@/lib/time';
 import { assertRequesterOrManager } from './loan-permissions';
-import { findBusyRanges, findLoanRow, loanConflict, type LoanRow } from './loan-store';
+import { findLoanAsset } from './loan-asset';
+import { type NotifiedLoan, noNotice } from './loan-notice';
+import { findBusyRanges, findLoanRow, loanConflict } from './loan-store';
 import { applyLoanTransition, assertTransitionAllowed } from './loan-transitions';
+import { notifyExtensionRequested } from './notify-extension';
 import { getLoanPolicy } from './policy';
 import { validateLoanDates } from './validate-loan-dates';
 
 /**
  * Extends an approved or active loan as the organisation's policy says: refused, applied at once, or filed for
- * the approver. A manager's extension applies at once. The new range is checked like a new booking.
+ * the approver, who is told at once. A manager's extension applies at once. The new range is checked like a new
+ * booking.
  */
-export async function extendLoan(tx: Tx, ctx: RequestContext, loanId: string, endDate: string): Promise<LoanRow> {
+export async function extendLoan(tx: Tx, ctx: RequestContext, loanId: string, endDate: string): Promise<NotifiedLoan> {
   const loan = await findLoanRow(tx, ctx, loanId, true);
   assertRequesterOrManager(ctx, loan);
   assertTransitionAllowed(loan, 'extend');
@@ -29,7 +33,9 @@ export async function extendLoan(tx: Tx, ctx: RequestContext, loanId: string, en
   const conflicts = await findBusyRanges(tx, ctx.organisationId, loan.assetId, loan.startDate, endDate, loan.id);
   if (conflicts.length > 0) throw loanConflict(loan.assetId, conflicts);
   if (policy.extensions === 'REQUIRES_APPROVAL' && !isManager) {
-    return applyLoanTransition(tx, ctx, loan, 'requestExtension', { extensionRequestedEndDate: endDate });
+    const requested = await applyLoanTransition(tx, ctx, loan, 'requestExtension', { extensionRequestedEndDate: endDate });
+    return { loan: requested, notice: await notifyExtensionRequested(tx, ctx, requested, await findLoanAsset(tx, ctx.organisationId, loan.assetId)) };
   }
-  return applyLoanTransition(tx, ctx, loan, 'extend', { endDate, extensionRequestedEndDate: null, overdueNotifiedAt: null, reminderSentAt: null });
+  const extended = await applyLoanTransition(tx, ctx, loan, 'extend', { endDate, extensionRequestedEndDate: null, overdueNotifiedAt: null, reminderSentAt: null });
+  return { loan: extended, notice: noNotice };
 }

@@ -4,11 +4,11 @@ import { assets } from '@/db/schema';
 import { ConflictError } from '@/lib/core/errors';
 import { assetNotFound } from '@/lib/assets/errors';
 
-export type LoanAsset = { id: string; name: string; inventoryNumber: string; status: 'AVAILABLE' | 'LOANED' | 'MAINTENANCE' | 'RETIRED'; categoryId: string; locationId: string; qrCodeToken: string };
+export type LoanAsset = { id: string; name: string; inventoryNumber: string; status: 'AVAILABLE' | 'LOANED' | 'MAINTENANCE' | 'RETIRED'; categoryId: string; locationId: string; labelSecretHash: string | null };
 
 export async function findLoanAsset(tx: Executor, organisationId: string, assetId: string, forUpdate = false): Promise<LoanAsset> {
   const query = tx
-    .select({ id: assets.id, name: assets.name, inventoryNumber: assets.inventoryNumber, status: assets.status, categoryId: assets.categoryId, locationId: assets.locationId, qrCodeToken: assets.qrCodeToken })
+    .select({ id: assets.id, name: assets.name, inventoryNumber: assets.inventoryNumber, status: assets.status, categoryId: assets.categoryId, locationId: assets.locationId, labelSecretHash: assets.labelSecretHash })
     .from(assets)
     .where(and(eq(assets.organisationId, organisationId), eq(assets.id, assetId)));
   const [asset] = forUpdate ? await query.for('update') : await query;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from '@/lib/validation/calendar-date';
 import { pageQuery } from '@/lib/api/pagination';
 
 export const loanStatuses = ['PENDING_APPROVAL', 'APPROVED', 'ACTIVE', 'RETURNED', 'REJECTED', 'CANCELLED'] as const;
@@ -7,7 +8,7 @@ export type LoanStatus = z.infer<typeof LoanStatus>;
 /** OVERDUE is not stored: it is an ACTIVE loan whose end date has passed. */
 export const LoanStatusFilter = z.enum([...loanStatuses, 'OVERDUE']);
 
-const isoDate = z.iso.date({ error: (issue) => (issue.input === '' ? 'Choose a date.' : 'Use a date in the form YYYY-MM-DD.') }).describe('YYYY-MM-DD');
+const isoDate = calendarDate.describe('YYYY-MM-DD');
 const purpose = z.string().trim().min(1, 'Say what you need it for.').max(500, 'Keep the purpose under 500 characters.');
 /** The fields of a request, for the API's bodies and the portal's forms alike. */
 export const loanFields = { startDate: isoDate, endDate: isoDate, purpose };
@@ -28,21 +29,44 @@ export const UpdateLoanBody = z
 export type UpdateLoanBody = z.infer<typeof UpdateLoanBody>;
 
 export const RejectLoanBody = z.strictObject({
-  reason: z.string().trim().min(3, 'Say in a few words why (at least 3 characters).').max(1000, 'Keep the reason under 1,000 characters.'),
+  reason: z.string().trim().min(1, 'Say in a few words why, for the borrower.').max(1000, 'Keep the reason under 1,000 characters.'),
 });
 export const ReturnLoanBody = z.strictObject({
-  qrCodeToken: z.string().min(1).max(100).optional().describe("The asset's QR token, as scanned from its label. Required unless the caller is an ASSET_MANAGER."),
+  qrCodeToken: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("The secret from the asset's printed label, as scanned (the last segment of its /q/{secret} QR code) or as printed under it. Required unless the caller is an ASSET_MANAGER checking the asset in at the desk."),
 });
 export const ExtendLoanBody = z.strictObject({ endDate: isoDate });
 
-export const ListLoansQuery = z.strictObject({
+export const MAX_LOAN_SEARCH_WORDS = 8;
+
+/** The filters of a loan list, shared by the API, the asset's loan history and the managers' loans view. */
+export const LoanFilter = z.strictObject({
   userId: z.union([z.literal('me'), z.uuid()]).optional().describe("Requester: 'me' or a user id (another user's loans need ASSET_MANAGER)."),
   status: LoanStatusFilter.optional(),
   assetId: z.uuid().optional(),
   from: isoDate.optional().describe('Loans whose period overlaps [from, to].'),
   to: isoDate.optional(),
-  ...pageQuery,
+  awaitingDecision: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional()
+    .describe('true: what waits for an approver, i.e. PENDING_APPROVAL requests and APPROVED or ACTIVE loans with an extension requested (extensionRequestedEndDate set).'),
+  dueOn: isoDate.optional().describe('APPROVED or ACTIVE loans whose end date is this day (the loans due back that day).'),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((q) => q.split(/\s+/).filter(Boolean).length <= MAX_LOAN_SEARCH_WORDS, { message: `at most ${MAX_LOAN_SEARCH_WORDS} words` })
+    .optional()
+    .describe(`Free text over the borrower's name and e-mail address and the asset's name and inventory number; every word (at most ${MAX_LOAN_SEARCH_WORDS}) must match, case-insensitively.`),
 });
+export type LoanFilter = z.infer<typeof LoanFilter>;
+
+export const ListLoansQuery = LoanFilter.extend(pageQuery);
 export type ListLoansQuery = z.infer<typeof ListLoansQuery>;
 
 export const Loan = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from '@/lib/validation/calendar-date';
 
 export const maintenanceKinds = ['REPAIR', 'SERVICE', 'INSPECTION'] as const;
 export const maintenanceStatuses = ['PLANNED', 'DONE'] as const;
@@ -16,8 +17,8 @@ const entryFields = {
   status: MaintenanceStatus,
   title: z.string().trim().min(1, 'Give the entry a title.').max(200),
   description: optionalText(4000),
-  scheduledFor: z.iso.date().nullable().optional(),
-  performedOn: z.iso.date().nullable().optional(),
+  scheduledFor: calendarDate.nullable().optional(),
+  performedOn: calendarDate.nullable().optional(),
   cost: cost.nullable().optional(),
   currency: z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as EUR.'),
   vendor: optionalText(200),

@@ -8,7 +8,7 @@ import { buildPage, decodeCursor, type Page, pageQuery, timestampCursor } from '
 
 export const Notification = z.object({
   id: z.uuid(),
-  kind: z.string().describe('LOAN_REMINDER, LOAN_OVERDUE, LOAN_APPROVED, LOAN_REJECTED'),
+  kind: z.string().describe('LOAN_REMINDER, LOAN_OVERDUE, LOAN_APPROVED, LOAN_REJECTED, LOAN_EXTENSION_REQUESTED (to approvers), LOAN_EXTENSION_APPROVED, LOAN_EXTENSION_REJECTED'),
   title: z.string(),
   body: z.string(),
   loanId: z.uuid().nullable(),

@@ -46,6 +46,11 @@ export function createDevMailboxMailer(): Mailer {
   return { via: 'dev-mailbox', send: async () => ({ id: `dev-${randomUUID()}` }) };
 }
 
+/** Whether a queued e-mail actually reaches anyone, so that screens never claim more than that. */
+export function sendsEmail(config: Pick<Config, 'RESEND_API_KEY'>): boolean {
+  return Boolean(config.RESEND_API_KEY);
+}
+
 export function createMailer(config: Pick<Config, 'RESEND_API_KEY' | 'RESEND_BASE_URL'>): Mailer {
   return config.RESEND_API_KEY ? createResendMailer(config.RESEND_API_KEY, config.RESEND_BASE_URL) : createDevMailboxMailer();
 }

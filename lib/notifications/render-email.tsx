@@ -2,6 +2,9 @@ import { render } from '@react-email/components';
 import type { ReactElement } from 'react';
 import { type EmailProps, toEmailBrand } from '@/emails/email-brand';
 import { LoanApprovedEmail, loanApprovedSubject } from '@/emails/loan-approved-email';
+import { LoanExtensionApprovedEmail, loanExtensionApprovedSubject } from '@/emails/loan-extension-approved-email';
+import { LoanExtensionRejectedEmail, loanExtensionRejectedSubject } from '@/emails/loan-extension-rejected-email';
+import { LoanExtensionRequestedEmail, loanExtensionRequestedSubject } from '@/emails/loan-extension-requested-email';
 import { LoanOverdueEmail, loanOverdueSubject } from '@/emails/loan-overdue-email';
 import { LoanRejectedEmail, loanRejectedSubject } from '@/emails/loan-rejected-email';
 import { LoanReminderEmail, loanReminderSubject } from '@/emails/loan-reminder-email';
@@ -24,6 +27,9 @@ const templates: { [T in EmailTemplateName]: Template<T> } = {
   'loan-requested': { subject: loanRequestedSubject, Component: LoanRequestedEmail, path: loanPath },
   'loan-approved': { subject: loanApprovedSubject, Component: LoanApprovedEmail, path: loanPath, brandingKey: 'loanApproved' },
   'loan-rejected': { subject: loanRejectedSubject, Component: LoanRejectedEmail, path: loanPath },
+  'loan-extension-requested': { subject: loanExtensionRequestedSubject, Component: LoanExtensionRequestedEmail, path: loanPath },
+  'loan-extension-approved': { subject: loanExtensionApprovedSubject, Component: LoanExtensionApprovedEmail, path: loanPath },
+  'loan-extension-rejected': { subject: loanExtensionRejectedSubject, Component: LoanExtensionRejectedEmail, path: loanPath },
   'loan-reminder': { subject: loanReminderSubject, Component: LoanReminderEmail, path: loanPath, brandingKey: 'reminder' },
   'loan-overdue': { subject: loanOverdueSubject, Component: LoanOverdueEmail, path: loanPath },
   welcome: { subject: welcomeSubject, Component: WelcomeEmail, path: () => '/login', brandingKey: 'welcome' },

@@ -30,7 +30,7 @@ function describeMethodNotAllowed(document: OpenApiDocument): OpenApiDocument {
       .map((method) => method.toUpperCase());
     const refused = guardedMethods.filter((method) => !(method in item)).map((method) => method.toUpperCase());
     const listed = refused.length > 1 ? `${refused.slice(0, -1).join(', ')} and ${refused.at(-1)}` : refused.join('');
-    item.description = `${listed} ${refused.length > 1 ? 'answer' : 'answers'} 405 \`METHOD_NOT_ALLOWED\` with \`Allow: ${allowed.join(', ')}\` on this path, after the tenant and rate-limit checks and before the token check.`;
+    item.description = `${listed} ${refused.length > 1 ? 'answer' : 'answers'} 405 \`METHOD_NOT_ALLOWED\` with \`Allow: ${allowed.join(', ')}\` on this path, after the tenant check and without a token check; it counts against the client's rate limit, not the organisation's.`;
     item['x-methods-not-allowed'] = refused;
   }
   return document;

@@ -1,5 +1,7 @@
 import packageJson from '@/package.json';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/api/pagination';
+import { MAX_JSON_DEPTH } from '@/lib/api/parse-request';
+import { configDefaults } from '@/lib/config';
 import { resolveLimits } from '@/lib/rate-limit/tiers';
 import { errorCatalogue, type ErrorCode } from './error-catalogue';
 
@@ -28,6 +30,7 @@ function errorCodeTable(): string {
 }
 
 function describeApi(): string {
+  const config = configDefaults;
   return `The REST API of Quartermaster, multi-tenant asset lending: an organisation records its assets and lends them to its people.
 
 ## Authentication
@@ -35,6 +38,7 @@ Every endpoint except \`GET /health\` requires \`Authorization: Bearer <access t
 
 - Obtain the token from the organisation's identity provider with OAuth 2.0 Authorization Code and PKCE.
 - The token is a JWT signed with RS256 and expires after 1 hour. The server verifies it against the provider's public key set (cached for 24 hours) and checks issuer and audience.
+- The token must carry \`iat\` and \`exp\`. It is refused when \`iat\` lies in the future or \`exp\` - \`iat\` exceeds ${formatCount(config.ACCESS_TOKEN_MAX_LIFETIME_SECONDS)} seconds, each beyond a clock skew of ${config.ACCESS_TOKEN_CLOCK_SKEW_SECONDS} seconds (also the tolerance on \`exp\`); these are the defaults, which an operator may change.
 - The server reads the claims \`organisationId\`, \`userId\` and \`role\`. The stored account decides the role and whether it is active; a first request creates the account as EMPLOYEE, and an admin assigns roles later.
 - **401** \`UNAUTHENTICATED\` (with \`WWW-Authenticate: Bearer\`): the token is missing, malformed, expired or invalid, or was issued for another organisation.
 - **403** \`FORBIDDEN\`: the token is valid but the role is too low (\`details.requiredRole\`) or the account is deactivated.
@@ -48,13 +52,17 @@ Limits apply per organisation, in a per-minute and a per-day window (fixed windo
 
 ${rateLimitTable()}
 
-Enterprise limits are set by contract. Every tenant response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`; they describe the tighter of the two windows (the exhausted one on a 429), and \`X-RateLimit-Reset\` is in Unix epoch seconds. When a limit is exceeded the answer is 429 \`RATE_LIMITED\` with \`Retry-After\` in seconds.
+Enterprise limits are set by contract. Only calls whose token was verified and issued for the organisation count against these limits, so no one can use up an organisation's allowance without its credentials.
+
+Every other call counts against a limit of the client at this organisation, ${formatCount(config.ANONYMOUS_RATE_LIMIT_PER_MINUTE)} requests per minute by default, kept per client address: calls without a token, with a token that fails verification (invalid, expired, issued for another organisation), and answers that never look at the token (405 \`METHOD_NOT_ALLOWED\`, 404 \`ENDPOINT_NOT_FOUND\`; an unknown endpoint where no organisation is served counts against the client's own limit). The client address is taken from \`X-Forwarded-For\` only as far as the operator's own proxies append to it.
+
+Every tenant response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` for the limit the call counted against; they describe the tighter of the two windows (the exhausted one on a 429), and \`X-RateLimit-Reset\` is in Unix epoch seconds. When a limit is exceeded the answer is 429 \`RATE_LIMITED\` with \`Retry-After\` in seconds.
 
 ## Pagination
 List endpoints use keyset pagination. \`limit\` defaults to ${DEFAULT_PAGE_SIZE} and may be at most ${MAX_PAGE_SIZE}. To fetch the next page pass \`pagination.nextCursor\` as \`cursor\`, unchanged; it is opaque. \`pagination.hasMore\` says whether another page exists and \`pagination.total\` counts every match of the filters. An invalid or tampered cursor answers 400 \`VALIDATION_ERROR\`.
 
 ## Requests and errors
-GET reads, POST creates (201 with a \`Location\` header, or 202 with one where a background job does the work, as for backups), PATCH changes the fields it is given (200), DELETE deletes (204). PUT is not used: PUT and any other method a path does not list answer 405 \`METHOD_NOT_ALLOWED\` with an \`Allow\` header, and a path under \`/api\` without an endpoint answers 404 \`ENDPOINT_NOT_FOUND\`. Request bodies are JSON (\`Content-Type: application/json\`, at most 1,000,000 bytes). Unknown query parameters and unknown body fields are rejected.
+GET reads, POST creates (201 with a \`Location\` header, or 202 with one where a background job does the work, as for backups), PATCH changes the fields it is given (200), DELETE deletes (204). PUT is not used: PUT and any other method a path does not list answer 405 \`METHOD_NOT_ALLOWED\` with an \`Allow\` header, and a path under \`/api\` without an endpoint answers 404 \`ENDPOINT_NOT_FOUND\`. A path that is not valid percent-encoding answers 400 \`VALIDATION_ERROR\` (\`details.reason\` = \`malformed_path\`) before routing, without rate-limit headers. Request bodies are JSON (\`Content-Type: application/json\`, at most 1,000,000 bytes, nested at most ${MAX_JSON_DEPTH} levels deep). Dates are calendar days written YYYY-MM-DD; a day the calendar does not have, such as 2026-02-30, is refused. Unknown query parameters and unknown body fields are rejected.
 
 Every error has the body \`{ "error": { "code", "message", "details" } }\`. The codes by status:
 

@@ -5,6 +5,8 @@ import { invitationExists, invitationNotFound, userExists } from '@/lib/invitati
 import { backupInProgress, backupNotFound, backupNotReady } from '@/lib/backups/backup-store';
 import { categoryNameConflict, categoryNotFound } from '@/lib/categories/category-store';
 import { loanConflict, loanNotFound } from '@/lib/loans/loan-store';
+import { EXPORT_CONCURRENCY_LIMIT, EXPORT_RETRY_AFTER_SECONDS } from '@/lib/export-lease/acquire-export-lease';
+import { ExportLimitReachedError } from '@/lib/export-lease/export-limit-reached-error';
 import { maintenanceEntryNotFound } from '@/lib/maintenance/errors';
 import { locationNameConflict, locationNotFound } from '@/lib/locations/location-store';
 import { userNotFound } from '@/lib/users/user-store';
@@ -50,7 +52,7 @@ export const errorCatalogue = {
     endDate: '2026-12-05',
     today: '2026-11-28',
   }),
-  QR_CODE_MISMATCH: new ConflictError('QR_CODE_MISMATCH', 'The scanned QR code belongs to a different asset.', { loanId: resourceId, assetId: resourceId }),
+  QR_CODE_MISMATCH: new ConflictError('QR_CODE_MISMATCH', 'The scanned code is not the current label of this asset.', { loanId: resourceId, assetId: resourceId }),
   EXTENSION_NOT_ALLOWED: new ConflictError('EXTENSION_NOT_ALLOWED', 'Your organisation does not allow loan extensions.', { loanId: resourceId }),
   BACKUP_NOT_READY: backupNotReady(resourceId, 'RUNNING'),
   BACKUP_IN_PROGRESS: backupInProgress(resourceId),
@@ -72,6 +74,7 @@ export const errorCatalogue = {
     contentType: 'text/plain',
   }),
   RATE_LIMITED: new RateLimitedError(17, {}),
+  EXPORT_LIMIT_REACHED: new ExportLimitReachedError(EXPORT_CONCURRENCY_LIMIT, EXPORT_RETRY_AFTER_SECONDS),
   INTERNAL_ERROR: new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { requestId: '3f1e9c4a-7b2d-4e8f-a6c5-0d9b8e7f6a51' }),
 } satisfies Record<string, ApiError>;
 

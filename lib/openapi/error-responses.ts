@@ -1,24 +1,30 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { headerRefs, schemaRefs } from './components';
+import { EXPORT_CONCURRENCY_LIMIT } from '@/lib/export-lease/acquire-export-lease';
 import { type ErrorCode, errorCatalogue, exampleBodyOf, statusOf } from './error-catalogue';
 
 const statusNotes: Record<number, string> = {
   400: [
     'The request does not match its schema. `details.location` is `path`, `query` or `body`; `details.issues` lists each violation.',
     'Unknown query parameters and unknown body fields are rejected. A repeated query parameter or an invalid cursor gives `details.parameter`,',
-    'malformed JSON gives `details.reason` = `malformed_json`. A body reference to a record that does not exist in the organisation',
+    'malformed JSON gives `details.reason` = `malformed_json`, a body nested too deeply `too_deep`, and a path that is not valid percent-encoding',
+    '`malformed_path` (answered before routing, without rate-limit headers). A body reference to a record that does not exist in the organisation',
     '(for example categoryId) is reported here with issue code `not_found`.',
   ].join(' '),
   401: [
     'The bearer token is missing, malformed, expired or otherwise invalid, or was issued for another organisation.',
     '`details.reason` says which, for example `missing_token`, `malformed_authorization_header`, `expired`, `invalid_signature`,',
-    '`invalid_issuer`, `invalid_audience`, `invalid_claims`, `unknown_key` or `tenant_mismatch`.',
+    '`invalid_issuer`, `invalid_audience`, `invalid_claims`, `unknown_key`, `issued_in_future`, `lifetime_too_long` or `tenant_mismatch`.',
+    'Counted against the client\'s own rate limit, not the organisation\'s.',
   ].join(' '),
   403: 'The token is valid, but the account lacks the required role (`details.requiredRole`) or is deactivated (`details.reason` = `user_inactive`).',
   409: 'The change conflicts with the stored state; the code says how.',
   413: 'The request body exceeds 1,000,000 bytes.',
   415: 'The request body must be sent with `Content-Type: application/json`.',
-  429: 'The organisation has used up its per-minute or per-day allowance. Retry after `Retry-After` seconds. Checked before authentication.',
+  429: [
+    'The limit the call counted against is used up: the organisation\'s per-minute or per-day allowance for a call with a valid token,',
+    'otherwise the client\'s own per-minute limit at this organisation. On the export endpoints, also: too many exports running (`EXPORT_LIMIT_REACHED`). Retry after `Retry-After` seconds.',
+  ].join(' '),
   500: 'An unexpected error; `details.requestId` identifies it in the server log. X-RateLimit-* headers are absent when the failure happened before the limit was checked.',
 };
 
@@ -37,6 +43,8 @@ const codeNotes: Partial<Record<ErrorCode, string>> = {
   LAST_ADMIN: 'the change would leave the organisation without an active admin.',
   CONFLICT: 'a concurrent change took the same unique value first; retry after reading the current state.',
   REFERENCE_CONFLICT: 'a record this change refers to was removed concurrently.',
+  RATE_LIMITED: 'the organisation has used up its per-minute or per-day allowance. Checked before authentication.',
+  EXPORT_LIMIT_REACHED: `the organisation already has ${EXPORT_CONCURRENCY_LIMIT} exports (CSV or XLSX, API or portal) running on any server; one ends when its download completes, fails or is cancelled, or about a minute after the client last read from it. Nothing was recorded.`,
 };
 
 const statusTitles: Record<number, string> = {
@@ -47,7 +55,7 @@ const statusTitles: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload too large',
   415: 'Unsupported media type',
-  429: 'Rate limit exceeded',
+  429: 'Too many requests',
   500: 'Server error',
 };
 
@@ -57,7 +65,7 @@ const validationDetails = {
     location: { type: 'string' as const, enum: ['path', 'query', 'body'] },
     issues: { type: 'array' as const, items: schemaRefs.validationIssue },
     parameter: { type: 'string' as const, description: 'The query parameter at fault (repeated parameter or invalid cursor).' },
-    reason: { type: 'string' as const, description: 'Why the body could not be read, for example malformed_json.' },
+    reason: { type: 'string' as const, description: 'Why the request could not be read: malformed_json, too_deep (body) or malformed_path (path).' },
   },
 };
 

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { AssetFilter, AssetIdParams, BulkMoveAssetsBody, BulkMoveAssetsResult, ListAssetsQuery, MAX_BULK_MOVE } from '@/lib/assets/schemas';
+import { AssetFilter, AssetIdParams, BulkMoveAssetsBody, BulkMoveAssetsResult, LabelSecret, ListAssetsQuery, MAX_BULK_MOVE } from '@/lib/assets/schemas';
 import { AssetAuditLogQuery } from '@/lib/audit/schemas';
 import { nameSchema } from './name-schema';
 import { registerTenantOperation } from './register-tenant-operation';
@@ -13,14 +13,15 @@ const csvFile = nameSchema('AssetsCsvExport', z.string(), {
 });
 const xlsxFile = nameSchema('AssetsXlsxExport', z.string(), {
   format: 'binary',
-  description: 'An Excel workbook with one sheet "Assets": the same columns as the CSV export.',
+  description:
+    'An Excel workbook (Office Open XML) with one sheet "Assets" (an export beyond 1,048,575 rows goes on in "Assets (2)", …, each with the header row): the same columns and rows as the CSV export. Numbers are numeric cells; text, including dates (ISO 8601), is stored as text, never as a formula.',
 });
 const attachment = (extension: string) => ({
   'Content-Disposition': { description: `attachment; filename="assets-<slug>-<YYYY-MM-DD>.${extension}"`, schema: { type: 'string' } },
   'X-Export-Row-Count': { description: 'Rows the export holds (counted when it started).', schema: { type: 'integer' } },
 });
 const exportDescription =
-  'The whole filtered set (same filters as listAssets, no paging), newest first, read in batches of 1,000 while the response streams. Records ASSETS_EXPORTED with the filter and the row count. A full inventory dump, so ASSET_MANAGER and up.';
+  'The whole filtered set (same filters as listAssets, no paging), newest first, read in batches of 1,000 while the response streams. Records ASSETS_EXPORTED with the filter and the row count. A full inventory dump, so ASSET_MANAGER and up. An organisation runs at most two exports (CSV and XLSX together, API and portal alike) at once; a third answers 429 EXPORT_LIMIT_REACHED with Retry-After.';
 
 export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceSchemas): void {
   const tag = 'Assets';
@@ -100,6 +101,19 @@ export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceS
   });
   registerTenantOperation(registry, {
     method: 'post',
+    path: '/v1/assets/{id}/label-secret',
+    operationId: 'reissueAssetLabelSecret',
+    summary: 'Issue a new label secret',
+    description:
+      "Issues the secret for the asset's printed label: scanning it (its QR code encodes labelUrl) is how a borrower proves the asset is back in hand when returning it (returnLoan's qrCodeToken). The previous label stops working at once. The secret is returned only here, once; it is stored as a SHA-256 digest, and ASSET_LABEL_REISSUED is recorded without it. No other response carries it.",
+    tag,
+    role: 'ASSET_MANAGER',
+    params: AssetIdParams,
+    success: { status: 200, description: 'The new secret and the address its label encodes.', schema: nameSchema('LabelSecret', LabelSecret) },
+    errors: ['ASSET_NOT_FOUND'],
+  });
+  registerTenantOperation(registry, {
+    method: 'post',
     path: '/v1/assets/bulk-move',
     operationId: 'bulkMoveAssets',
     summary: 'Move assets to a location',
@@ -120,6 +134,7 @@ export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceS
     role: 'ASSET_MANAGER',
     query: AssetFilter,
     success: { status: 200, description: 'The CSV file, as an attachment.', schema: csvFile, mediaType: 'text/csv', headers: attachment('csv') },
+    errors: ['EXPORT_LIMIT_REACHED'],
   });
   registerTenantOperation(registry, {
     method: 'get',
@@ -137,5 +152,6 @@ export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceS
       mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       headers: attachment('xlsx'),
     },
+    errors: ['EXPORT_LIMIT_REACHED'],
   });
 }

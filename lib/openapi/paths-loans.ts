@@ -55,7 +55,8 @@ export function registerLoanPaths(registry: OpenAPIRegistry): void {
     });
   registerTenantOperation(registry, {
     method: 'get', path: '/v1/loans', operationId: 'listLoans', summary: 'List loans', tag, role: 'EMPLOYEE', query: loan.ListLoansQuery,
-    description: "Employees see their own loans (userId=me is the default for them); another user's loans, or everyone's, need ASSET_MANAGER.",
+    description:
+      "Newest first. Employees see their own loans (userId=me is the default for them, and every other filter applies within their own loans); another user's loans, or everyone's, need ASSET_MANAGER. Filters combine. The managers' loans view in the portal (/loans?view=…) is these filters: awaiting = awaitingDecision=true, due_today = dueOn=<today>, overdue = status=OVERDUE, active = status=ACTIVE, all = none; its search is q.",
     success: { status: 200, description: 'One page of loans.', schema: s.loanPage },
   });
   registerTenantOperation(registry, {
@@ -83,12 +84,12 @@ export function registerLoanPaths(registry: OpenAPIRegistry): void {
     success: { status: 200, description: 'The loan.', schema: s.loan },
     errors: ['LOAN_NOT_FOUND', 'LOAN_INVALID_STATE', 'LOAN_CONFLICT'],
   });
-  action('approve', 'approveLoan', 'Approve a request or its extension', 'The designated approver (any ASSET_MANAGER when none is named; ADMIN always), never the requester. Approves a pending extension instead when one is pending. The requester is e-mailed.', 'ASSET_MANAGER', { errors: ['ASSET_UNAVAILABLE', 'LOAN_CONFLICT', 'LOAN_OUTSIDE_PERIOD'] });
-  action('reject', 'rejectLoan', 'Reject a request or its extension', 'As approve; the reason is told to the requester.', 'ASSET_MANAGER', { body: s.rejectLoanBody });
+  action('approve', 'approveLoan', 'Approve a request or its extension', 'The designated approver (any ASSET_MANAGER when none is named; ADMIN always), never the requester. Approves a pending extension instead when one is pending (the end date moves, and the 3-day reminder follows the new end date). The requester is told by e-mail and in the app.', 'ASSET_MANAGER', { errors: ['ASSET_UNAVAILABLE', 'LOAN_CONFLICT', 'LOAN_OUTSIDE_PERIOD'] });
+  action('reject', 'rejectLoan', 'Reject a request or its extension', 'As approve; the requester is told by e-mail and in the app, with the reason.', 'ASSET_MANAGER', { body: s.rejectLoanBody });
   action('cancel', 'cancelLoan', 'Cancel a pending request', 'The requester withdraws the request before it is decided.', 'EMPLOYEE', {});
   action('pickup', 'pickUpLoan', 'Hand the asset over', 'APPROVED → ACTIVE within the booked period (requester or ASSET_MANAGER); the asset becomes LOANED.', 'EMPLOYEE', { errors: ['ASSET_UNAVAILABLE', 'LOAN_OUTSIDE_PERIOD'] });
-  action('return', 'returnLoan', 'Return the asset', "ACTIVE → RETURNED; the requester sends the asset's scanned QR token (an ASSET_MANAGER may omit it). The asset becomes AVAILABLE.", 'EMPLOYEE', { body: s.returnLoanBody, errors: ['QR_CODE_MISMATCH'] });
-  action('extend', 'extendLoan', 'Extend a loan', 'Per policy: NOT_ALLOWED (409 EXTENSION_NOT_ALLOWED for employees), AUTOMATIC (applied at once), REQUIRES_APPROVAL (filed as extensionRequestedEndDate for the approver). A manager\'s extension applies at once. The new range is checked for conflicts.', 'EMPLOYEE', { body: s.extendLoanBody, errors: ['LOAN_CONFLICT', 'EXTENSION_NOT_ALLOWED'] });
+  action('return', 'returnLoan', 'Return the asset', "ACTIVE → RETURNED. The requester proves the asset is in hand with the secret of its printed label (qrCodeToken): without it 403, with a wrong or voided one 409 QR_CODE_MISMATCH. An ASSET_MANAGER may check the asset in at the desk without it. The asset becomes AVAILABLE.", 'EMPLOYEE', { body: s.returnLoanBody, errors: ['QR_CODE_MISMATCH'] });
+  action('extend', 'extendLoan', 'Extend a loan', 'Per policy: NOT_ALLOWED (409 EXTENSION_NOT_ALLOWED for employees), AUTOMATIC (applied at once), REQUIRES_APPROVAL (filed as extensionRequestedEndDate; the approver, or every asset manager when none is named, is told at once by e-mail and in the app, and finds it in awaitingDecision=true). A manager\'s extension applies at once. The new range is checked for conflicts.', 'EMPLOYEE', { body: s.extendLoanBody, errors: ['LOAN_CONFLICT', 'EXTENSION_NOT_ALLOWED'] });
   registerTenantOperation(registry, {
     method: 'get', path: '/v1/assets/{id}/availability', operationId: 'getAssetAvailability', summary: 'Availability of an asset', tag, role: 'EMPLOYEE', params: AssetIdParams, query: loan.AvailabilityQuery,
     description: 'Busy ranges (approved and active loans) and overlapping pending requests in [from, to] (at most 366 days), for showing conflicts before a request is filed.',

@@ -95,8 +95,8 @@ function createStoreRateLimiter(config: StoreRateLimiterConfig): RateLimiter {
     return ratelimit;
   }
 
-  async function consume(window: WindowName, organisationId: string, limit: number): Promise<WindowOutcome> {
-    const response = await ratelimitFor(window, limit).limit(organisationId);
+  async function consume(window: WindowName, bucket: string, limit: number): Promise<WindowOutcome> {
+    const response = await ratelimitFor(window, limit).limit(bucket);
     if (response.reason === 'timeout') {
       throw new Error(`rate limit store did not answer within ${storeTimeoutMs} ms`);
     }
@@ -105,14 +105,14 @@ function createStoreRateLimiter(config: StoreRateLimiterConfig): RateLimiter {
 
   return {
     backend: config.backend,
-    async check(organisationId, limits) {
+    async check(bucket, limits) {
       if (config.isConnectionLost()) return admitWithoutStore(limits, Date.now());
       try {
         // The day window is consulted only for attempts the minute window admits, so a burst of denied
         // attempts does not burn the organisation's daily quota.
-        const minute = await consume('minute', organisationId, limits.perMinute);
+        const minute = await consume('minute', bucket, limits.perMinute);
         if (!minute.success) return toRateLimitResult(minute, Date.now());
-        const day = await consume('day', organisationId, limits.perDay);
+        const day = await consume('day', bucket, limits.perDay);
         if (!day.success) return toRateLimitResult(day, Date.now());
         return toRateLimitResult(selectTighterWindow(minute, day), Date.now());
       } catch (error) {

@@ -14,7 +14,8 @@ export type RateLimitResult = {
 
 export type RateLimiter = {
   backend: RateLimitBackend;
-  check(organisationId: string, limits: RateLimits): Promise<RateLimitResult>;
+  /** Counts one request against the bucket: an organisation's id, or a client's (lib/api/charge-rate-limit.ts). */
+  check(bucket: string, limits: RateLimits): Promise<RateLimitResult>;
   close(): Promise<void>;
 };
 

@@ -1,17 +1,28 @@
-/** What a scanned or typed code points at: an asset's QR token, a code to look up, or nothing we may follow. */
-export type ScanTarget = { kind: 'token'; token: string } | { kind: 'code'; code: string } | { kind: 'foreign'; host: string } | { kind: 'invalid' };
+/**
+ * What a scanned or typed code points at: a label's secret, an asset's public QR code (its page), a code to
+ * look up, or nothing we may follow.
+ */
+export type ScanTarget =
+  | { kind: 'label'; secret: string }
+  | { kind: 'asset'; assetId: string }
+  | { kind: 'code'; code: string }
+  | { kind: 'foreign'; host: string }
+  | { kind: 'invalid' };
 
 const MAX_CODE_LENGTH = 200;
-const QR_PATH = /^\/q\/([A-Za-z0-9_-]{1,100})\/?$/;
+const LABEL_PATH = /^\/q\/([A-Za-z0-9_-]{1,100})\/?$/;
+const ASSET_PATH = /^\/assets\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
 function fromPath(pathname: string): ScanTarget {
-  const match = QR_PATH.exec(pathname);
-  return match ? { kind: 'token', token: match[1]! } : { kind: 'invalid' };
+  const label = LABEL_PATH.exec(pathname);
+  if (label) return { kind: 'label', secret: label[1]! };
+  const asset = ASSET_PATH.exec(pathname);
+  return asset ? { kind: 'asset', assetId: asset[1]!.toLowerCase() } : { kind: 'invalid' };
 }
 
 /**
- * Reads what a camera or a person produced. A URL is only ever reduced to its QR token, and only when it
- * names this very host: the caller turns the token into a path of its own, so no scanned text can send
+ * Reads what a camera or a person produced. A URL is only ever reduced to a label secret or an asset id, and
+ * only when it names this very host: the caller turns it into a path of its own, so no scanned text can send
  * anyone to another site (open redirect) or another tenant.
  */
 export function extractScanTarget(raw: string, currentHost: string): ScanTarget {

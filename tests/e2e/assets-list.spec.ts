@@ -68,7 +68,6 @@ async function arrangeTenant(): Promise<Arranged> {
     category_id: laptops!.id,
     location_id: office!.id,
     inventory_number: `LAP-${String(i + 1).padStart(4, '0')}`,
-    qr_code_token: randomBytes(16).toString('base64url'),
     manufacturer: 'Lenovo',
     custom_fields: sql.json(osOf(i) ? { ramGb: [8, 16, 32, 64][i % 4]!, os: osOf(i)! } : { ramGb: [8, 16, 32, 64][i % 4]! }),
   }));
@@ -86,7 +85,6 @@ async function arrangeTenant(): Promise<Arranged> {
     location_id: office!.id,
     status: status!,
     inventory_number: `CAM-${i + 1}`,
-    qr_code_token: randomBytes(16).toString('base64url'),
     owner_id: i % 2 === 0 ? owner!.id : null,
     custom_fields: sql.json({ sensor: 'Full frame' }),
   }));
@@ -97,7 +95,6 @@ async function arrangeTenant(): Promise<Arranged> {
     category_id: tripods!.id,
     location_id: bulkSource!.id,
     inventory_number: `TRI-${String(i + 1).padStart(3, '0')}`,
-    qr_code_token: randomBytes(16).toString('base64url'),
   }));
   await sql`insert into assets ${sql(tripodRows)}`;
   return { slug, orgId, managerAccount, employeeAccount, laptops: laptops!.id, cameras: cameras!.id, bulkSource: bulkSource!.id, bulkTarget: bulkTarget!.id };

@@ -151,8 +151,8 @@ type SinkMessage = { to: string | string[]; subject: string; html: string };
 async function triggerLoanApprovedEmail(): Promise<SinkMessage> {
   const sql = ownerSql();
   const assetName = `Branding camera ${randomBytes(3).toString('hex')}`;
-  const [asset] = await sql`insert into assets (organisation_id, name, category_id, location_id, inventory_number, qr_code_token, custom_fields)
-    select organisation_id, ${assetName}, category_id, location_id, ${`BRAND-${randomBytes(4).toString('hex')}`}, ${randomBytes(16).toString('hex')}, custom_fields
+  const [asset] = await sql`insert into assets (organisation_id, name, category_id, location_id, inventory_number, custom_fields)
+    select organisation_id, ${assetName}, category_id, location_id, ${`BRAND-${randomBytes(4).toString('hex')}`}, custom_fields
     from assets where organisation_id = ${ACME_ID} limit 1 returning id`;
   const [requester] = await sql`select id, email from users where organisation_id = ${ACME_ID} and idp_subject = 'acme-employee-1'`;
   const [loan] = await sql`insert into loans (organisation_id, asset_id, requester_id, status, start_date, end_date, purpose)

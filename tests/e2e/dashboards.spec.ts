@@ -123,7 +123,7 @@ test.describe('role dashboards', () => {
     const [kpis] = await ownerSql()`
       select (select count(*)::int from assets where organisation_id = ${ACME_ID}) as total,
              count(*) filter (where status = 'ACTIVE')::int as active,
-             count(*) filter (where status = 'PENDING_APPROVAL')::int as pending,
+             count(*) filter (where status = 'PENDING_APPROVAL' or (status in ('APPROVED', 'ACTIVE') and extension_requested_end_date is not null))::int as pending,
              count(*) filter (where status = 'ACTIVE' and end_date < ${today}::date)::int as overdue
       from loans where organisation_id = ${ACME_ID}`;
     await expect(page.getByRole('heading', { level: 1, name: 'Asset management' })).toBeVisible();
@@ -134,9 +134,10 @@ test.describe('role dashboards', () => {
     expect(kpis!.overdue).toBeGreaterThan(0);
 
     const queue = await ownerSql()`
-      select l.id from loans l where l.organisation_id = ${ACME_ID} and l.status = 'PENDING_APPROVAL'
+      select l.id from loans l where l.organisation_id = ${ACME_ID}
+        and (l.status = 'PENDING_APPROVAL' or (l.status in ('APPROVED', 'ACTIVE') and l.extension_requested_end_date is not null))
         and l.requester_id <> ${manager} and (l.approver_id is null or l.approver_id = ${manager})
-      order by l.start_date, l.created_at, l.id limit 20`;
+      order by case when l.status = 'PENDING_APPROVAL' then l.start_date else l.end_date end, l.created_at, l.id limit 20`;
     const queued = await page.getByTestId('approval-request').evaluateAll((els) => els.map((el) => el.getAttribute('data-loan-id')));
     expect(queued).toEqual(queue.map((q) => q.id));
 

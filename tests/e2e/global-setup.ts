@@ -36,6 +36,7 @@ export default async function globalSetup() {
       RESEND_API_KEY: mailSink.apiKey,
       RESEND_BASE_URL: mailSink.url,
       APP_BASE_URL: `http://localhost:${process.env.E2E_APP_PORT}`,
+      ENABLE_API_DOCS: 'true',
     },
     { port: Number(process.env.E2E_APP_PORT) },
   );

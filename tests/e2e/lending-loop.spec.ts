@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { addDays, toIsoDate } from '@/lib/time';
 import { ownerSql } from './support/db';
@@ -17,17 +17,16 @@ async function stored(loanId: string) {
   return row!;
 }
 
-// The whole loop a borrower and an approver go through, on the screens only: find, request, approve, pick up,
-// return through the QR code; My loans shows the loan in the right tab at every step.
-test('an employee borrows an asset from request to return through its QR code', async ({ page }, testInfo) => {
+// The whole loop a borrower and an approver go through, on the screens only: find, request, approve, label, pick
+// up, return by scanning the printed label; My loans shows the loan in the right tab at every step.
+test('an employee borrows an asset from request to return through its printed label', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'changes data; the screens are photographed by their own specs');
   const today = toIsoDate(new Date());
   const stamp = randomUUID().slice(0, 6);
   const name = `Loop Theodolite ${stamp}`;
-  const token = randomBytes(16).toString('base64url');
   const [asset] = await ownerSql()`
-    insert into assets (organisation_id, name, category_id, location_id, status, inventory_number, qr_code_token)
-    select organisation_id, ${name}, category_id, location_id, 'AVAILABLE', ${`ACME-LOOP-${stamp.toUpperCase()}`}, ${token}
+    insert into assets (organisation_id, name, category_id, location_id, status, inventory_number)
+    select organisation_id, ${name}, category_id, location_id, 'AVAILABLE', ${`ACME-LOOP-${stamp.toUpperCase()}`}
     from assets where organisation_id = ${ACME_ID} limit 1
     returning id`;
   const assetId = asset!.id as string;
@@ -52,7 +51,7 @@ test('an employee borrows an asset from request to return through its QR code', 
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('What do you need it for?').fill('Surveying the new car park');
   await page.getByRole('button', { name: 'Send request' }).click();
-  await page.waitForURL(/\/loans\/[0-9a-f-]{36}\?filed=1$/);
+  await page.waitForURL(/\/loans\/[0-9a-f-]{36}\?filed=emailed$/);
   const loanId = new URL(page.url()).pathname.split('/').pop()!;
   expect(await stored(loanId)).toEqual({ status: 'PENDING_APPROVAL', asset_status: 'AVAILABLE' });
   await page.goto(tenantUrl('acme', '/loans?tab=pending'));
@@ -65,6 +64,16 @@ test('an employee borrows an asset from request to return through its QR code', 
   await expect(request).toHaveCount(0);
   expect((await stored(loanId)).status).toBe('APPROVED');
 
+  // The manager labels the asset; the label's secret exists on this screen only.
+  await page.goto(tenantUrl('acme', `/assets/${assetId}/label`));
+  await expect(page.getByTestId('label-status')).toContainText('no label yet');
+  await page.getByRole('button', { name: 'Issue the label' }).click();
+  const label = page.getByTestId('asset-label');
+  await expect(label).toContainText(name);
+  const secret = (await label.getByTestId('label-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  await expect(label.getByTestId('asset-qr-code')).toHaveAttribute('data-qr-value', tenantUrl('acme', `/q/${secret}`));
+
   await page.context().clearCookies();
   await signIn(page, 'acme-employee-1', { path: '/loans?tab=active' });
   const active = page.locator(`[data-loan-id="${loanId}"]`);
@@ -72,14 +81,21 @@ test('an employee borrows an asset from request to return through its QR code', 
   await expect(page.locator(`[data-loan-id="${loanId}"]`)).toHaveCount(1);
 
   await page.goto(tenantUrl('acme', `/assets/${assetId}`));
+  // The asset page's QR code names the asset and nothing more: it cannot stand in for the label.
+  await expect(page.getByTestId('asset-qr-code')).toHaveAttribute('data-qr-value', tenantUrl('acme', `/assets/${assetId}`));
+  expect(await page.content()).not.toContain(secret);
   await page.getByRole('button', { name: 'Pick up' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Picked up.' })).toBeVisible();
   expect(await stored(loanId)).toEqual({ status: 'ACTIVE', asset_status: 'LOANED' });
   await page.goto(tenantUrl('acme', '/loans?tab=active'));
   await expect(page.locator(`[data-loan-id="${loanId}"]`)).toContainText(name);
 
+  // Without the label the asset page only explains how to return.
+  await page.goto(tenantUrl('acme', `/assets/${assetId}`));
+  await expect(page.getByTestId('return-needs-scan')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Return' })).toHaveCount(0);
   // What the phone camera does with the label: open the QR address.
-  await page.goto(tenantUrl('acme', `/q/${token}`));
+  await page.goto(tenantUrl('acme', `/q/${secret}`));
   await page.getByRole('button', { name: 'Return' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Returned. Thank you!' })).toBeVisible();
   expect(await stored(loanId)).toEqual({ status: 'RETURNED', asset_status: 'AVAILABLE' });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, toIsoDate } from '@/lib/time';
 import { ownerSql } from './support/db';
@@ -20,8 +20,8 @@ async function createAsset(label: string): Promise<{ id: string; name: string; i
   const name = `${label} Periscope ${stamp}`;
   const inventoryNumber = `ACME-E2E-${stamp.toUpperCase()}`;
   const [row] = await ownerSql()`
-    insert into assets (organisation_id, name, category_id, location_id, status, inventory_number, qr_code_token)
-    select organisation_id, ${name}, category_id, location_id, 'AVAILABLE', ${inventoryNumber}, ${randomBytes(16).toString('base64url')}
+    insert into assets (organisation_id, name, category_id, location_id, status, inventory_number)
+    select organisation_id, ${name}, category_id, location_id, 'AVAILABLE', ${inventoryNumber}
     from assets where organisation_id = ${ACME_ID} limit 1
     returning id`;
   return { id: row!.id as string, name, inventoryNumber };
@@ -122,9 +122,9 @@ test.describe('loans', () => {
       await screenshot(page, testInfo, 'loans-wizard-step-3');
       await page.getByRole('button', { name: 'Send request' }).click();
 
-      await page.waitForURL(/\/loans\/[0-9a-f-]{36}\?filed=1$/);
+      await page.waitForURL(/\/loans\/[0-9a-f-]{36}\?filed=emailed$/);
       const loanId = new URL(page.url()).pathname.split('/').pop()!;
-      await expect(page.getByRole('status')).toContainText('Request sent. Marcus Reyes has been asked by e-mail');
+      await expect(page.getByRole('status')).toContainText('Request sent. An e-mail is on its way to Marcus Reyes');
       await expect(page.getByTestId('loan-status')).toContainText('Awaiting approval');
       const filed = await loanRow(loanId);
       expect(filed).toMatchObject({ status: 'PENDING_APPROVAL', approver_id: manager, start_date: addDays(today(), 7), end_date: addDays(today(), 9), purpose: 'Site survey in Rotterdam' });

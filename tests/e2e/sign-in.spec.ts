@@ -54,6 +54,26 @@ test.describe('signing in through the identity provider', () => {
     expect(new URL(page.url()).host).toBe(`acme.localhost:${e2eState().appPort}`);
   });
 
+  // Issue 11, finding 1: these passed the raw check and normalised to "//evil.example"; a signed-in user
+  // opening such a login link was sent straight off the site. Requests off this machine are aborted.
+  test('a signed-in user is never sent off the site by a return address that normalises to another host', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'navigation is the same on every width');
+    const offSite: string[] = [];
+    await page.context().route(
+      (url) => !url.hostname.endsWith('localhost') && url.hostname !== '127.0.0.1',
+      (route) => {
+        offSite.push(route.request().url());
+        return route.abort();
+      },
+    );
+    await signIn(page, 'acme-employee-1');
+    for (const vector of ['/.//evil.example/phish', '/..//evil.example', '/%2e//evil.example', '/a/..//evil.example', '/%2f%2fevil.example', '/\t/evil.example']) {
+      await page.goto(tenantUrl('acme', `/login?callbackUrl=${encodeURIComponent(vector)}`));
+      await expect(page, vector).toHaveURL(tenantUrl('acme', '/dashboard'));
+    }
+    expect(offSite).toEqual([]);
+  });
+
   test('an identity of another organisation cannot sign in here', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', 'navigation is the same on every width');
     await page.goto(tenantUrl('acme', '/login'));

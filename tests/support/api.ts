@@ -1,7 +1,7 @@
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { inject } from 'vitest';
 
-export type ApiResponse = { status: number; headers: IncomingHttpHeaders; body: any; text: string };
+export type ApiResponse = { status: number; headers: IncomingHttpHeaders; body: any; text: string; raw: Buffer };
 
 export type CallOptions = {
   tenant?: string | null;
@@ -32,10 +32,11 @@ export function call(method: string, path: string, options: CallOptions = {}): P
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const raw = Buffer.concat(chunks);
+        const text = raw.toString('utf8');
         let body: unknown = null;
         if ((res.headers['content-type'] ?? '').includes('json') && text) body = JSON.parse(text);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text, raw });
       });
     });
     req.on('error', reject);

@@ -82,7 +82,6 @@ export async function insertAssets(tenant: TestTenant, seeds: AssetSeed[]): Prom
     location_id: tenant.locationId,
     status: s.status ?? 'AVAILABLE',
     inventory_number: s.inventoryNumber ?? `INV-${randomBytes(6).toString('hex')}`,
-    qr_code_token: randomBytes(16).toString('base64url'),
     serial_number: s.serialNumber ?? null,
     manufacturer: s.manufacturer ?? null,
     model: s.model ?? null,

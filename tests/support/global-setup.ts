@@ -18,6 +18,8 @@ declare module 'vitest' {
     rateLimitPrefix: string;
     /** The IdP's private signing JWK (JSON), for tests that forge tokens with the real key. */
     idpSigningKey: string;
+    /** The server's AUTH_SECRET, for tests that need a signed-in portal session (tests/support/session.ts). */
+    authSecret: string;
   }
 }
 
@@ -27,18 +29,21 @@ export default async function setup(project: TestProject) {
   const identityProvider = createIdentityProvider({ port: 0, audience: testAudience, accounts: demoAccounts, keys: [signingKey] });
   const { issuer } = await identityProvider.start();
   const rateLimitPrefix = `qm:rl:test:${randomUUID()}`;
+  const authSecret = randomBytes(32).toString('base64url');
   const server = await startAppServer({
     DATABASE_URL: appUrl,
     DATABASE_OWNER_URL: ownerUrl,
     SEED_DEMO_DATA: 'true',
     OIDC_ISSUER: issuer,
-    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    AUTH_SECRET: authSecret,
     API_AUDIENCE: testAudience,
     WEB_DOMAIN: 'localhost',
     DEMO_MODE: 'false',
     REDIS_URL: testRedisUrl,
     RATE_LIMIT_PREFIX: rateLimitPrefix,
     ENABLE_API_DOCS: 'true',
+    // The test client stands in for one reverse proxy, so a test can speak as distinct clients (X-Forwarded-For).
+    TRUSTED_PROXY_HOPS: '1',
     // Job tests run the jobs themselves with a controlled clock; a driver in the server would race them.
     JOBS_IN_PROCESS: 'false',
   });
@@ -48,6 +53,7 @@ export default async function setup(project: TestProject) {
   project.provide('appDatabaseUrl', appUrl);
   project.provide('rateLimitPrefix', rateLimitPrefix);
   project.provide('idpSigningKey', JSON.stringify(signingKey));
+  project.provide('authSecret', authSecret);
   return async () => {
     await server.stop();
     await identityProvider.stop();

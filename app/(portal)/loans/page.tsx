@@ -1,19 +1,62 @@
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 import { CountdownBadge } from '@/components/dashboard/countdown-badge';
 import { formatDate } from '@/lib/format/dates';
 import { LoanActions } from '@/components/loans/loan-actions';
 import { LoanStatusBadge } from '@/components/loans/loan-status-badge';
 import { MyLoanTabs } from '@/components/loans/my-loan-tabs';
+import { loansViewHref, OrganisationLoans } from '@/components/loans/organisation-loans';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { hasRole } from '@/lib/auth/roles';
+import { ValidationError } from '@/lib/core/errors';
 import { listMyLoans, type MyLoan, type MyLoanTab, myLoanTabs } from '@/lib/loans/list-my-loans';
+import { listOrganisationLoans, loanViews } from '@/lib/loans/list-organisation-loans';
+import { LoanFilter } from '@/lib/loans/schemas';
 import { getLoanPolicy } from '@/lib/loans/policy';
 import { toIsoDate } from '@/lib/time';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { type PortalContext, requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 
-export const metadata = { title: 'My loans' };
+export async function generateMetadata() {
+  const portal = await requirePortalContext();
+  return { title: hasRole(portal.user.role, 'ASSET_MANAGER') ? 'Loans' : 'My loans' };
+}
+
+const ORGANISATION_PAGE_SIZE = 25;
+
+type Params = Record<string, string | string[] | undefined>;
+
+const single = (value: string | string[] | undefined): string => ((Array.isArray(value) ? value[0] : value) ?? '').trim();
+
+/** Everyone's loans, for asset managers: /loans?view=awaiting|due_today|overdue|active|all&q=…&cursor=… */
+async function OrganisationLoansPage({ params, portal }: { params: Params; portal: PortalContext }) {
+  const view = loanViews.find((v) => v === single(params.view)) ?? 'awaiting';
+  const parsedQ = LoanFilter.shape.q.safeParse(single(params.q) || undefined);
+  const q = parsedQ.success ? parsedQ.data || undefined : undefined;
+  const cursor = single(params.cursor) || undefined;
+  const page = await withPortalTransaction(portal, (tx, ctx) => listOrganisationLoans(tx, ctx, { view, q, cursor, limit: ORGANISATION_PAGE_SIZE })).catch((error: unknown) => {
+    // A stale or edited cursor in a shared link starts the same view from the newest loan.
+    if (error instanceof ValidationError && cursor) redirect(loansViewHref(view, q));
+    throw error;
+  });
+  return (
+    <>
+      <PageHeader
+        title="Loans"
+        description="Everyone’s loans: what waits for a decision, what is due back, and what is late. Open a loan to decide on it."
+        actions={
+          <>
+            <ButtonLink href="/scan" variant="secondary">Scan QR code</ButtonLink>
+            <ButtonLink href="/loans/new">Borrow an asset</ButtonLink>
+          </>
+        }
+      />
+      <OrganisationLoans page={page} q={q} cursor={cursor} />
+    </>
+  );
+}
 
 const empty: Record<MyLoanTab, { title: string; description: string }> = {
   active: { title: 'Nothing borrowed right now', description: 'Approved loans and the ones you have picked up show here with their return date.' },
@@ -51,10 +94,14 @@ function LoanRow({ loan, extensions, today }: { loan: MyLoan; extensions: 'NOT_A
   );
 }
 
-/** My loans: active, pending and past loans of the signed-in person, one tab each. */
-export default async function MyLoansPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+/**
+ * My loans: active, pending and past loans of the signed-in person, one tab each (/loans?tab=…). Asset managers
+ * land on everyone's loans instead, with their own a tab away.
+ */
+export default async function LoansPage({ searchParams }: { searchParams: Promise<Params> }) {
   const portal = await requirePortalContext();
   const params = await searchParams;
+  if (hasRole(portal.user.role, 'ASSET_MANAGER') && !params.tab) return <OrganisationLoansPage params={params} portal={portal} />;
   const tab = myLoanTabs.find((t) => t === params.tab) ?? 'active';
   const page = Math.max(1, Math.min(10_000, Number.parseInt(typeof params.page === 'string' ? params.page : '1', 10) || 1));
   const { result, extensions } = await withPortalTransaction(portal, async (tx, ctx) => ({
@@ -69,6 +116,7 @@ export default async function MyLoansPage({ searchParams }: { searchParams: Prom
         description="What you have borrowed, what you have asked for, and what you gave back."
         actions={
           <>
+            {hasRole(portal.user.role, 'ASSET_MANAGER') ? <ButtonLink href="/loans" variant="secondary">Everyone’s loans</ButtonLink> : null}
             <ButtonLink href="/scan" variant="secondary">Scan QR code</ButtonLink>
             <ButtonLink href="/loans/new">Borrow an asset</ButtonLink>
           </>

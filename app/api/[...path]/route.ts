@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { chargeClient, type LimitHeaders } from '@/lib/api/charge-rate-limit';
+import { findRequestTenant } from '@/lib/api/resolve-request-tenant';
 import { NotFoundError } from '@/lib/core/errors';
 import { errorResponse } from '@/lib/api/responses';
+import { toApiError } from '@/lib/api/to-api-error';
 
-// Any /api path without a route of its own: integrators get the JSON envelope, not an HTML page.
+// Any /api path without a route of its own: integrators get the JSON envelope, not an HTML page. Like every
+// answer that never looks at a token it is charged to the client's bucket: at the tenant served at this
+// address, or the client's alone when there is none.
 async function unknownEndpoint(request: Request): Promise<Response> {
-  const path = new URL(request.url).pathname;
-  return errorResponse(new NotFoundError('ENDPOINT_NOT_FOUND', 'There is no API endpoint at this path.', { path }), randomUUID());
+  const requestId = randomUUID();
+  let limitHeaders: LimitHeaders = {};
+  try {
+    limitHeaders = await chargeClient(request, (await findRequestTenant(request))?.id ?? null);
+    throw new NotFoundError('ENDPOINT_NOT_FOUND', 'There is no API endpoint at this path.', { path: new URL(request.url).pathname });
+  } catch (error) {
+    return errorResponse(toApiError(error, requestId), requestId, limitHeaders);
+  }
 }
 
 export const GET = unknownEndpoint;

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { demoTenants } from '@/db/seed/demo-tenants';
+import { requirePortalContext } from '@/lib/portal/portal-context';
 import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db/get-db';
+import { isEmbeddedDemo } from '@/lib/demo/is-embedded-demo';
 import { listOutboxEmails, type OutboxEmail } from '@/lib/notifications/list-outbox-emails';
 import { renderEmailPayload } from '@/lib/notifications/render-email';
-import { currentTenant } from '@/lib/portal/current-tenant';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Dev mailbox', robots: { index: false } };
@@ -21,26 +21,17 @@ const statusStyles: Record<OutboxEmail['status'], string> = {
   FAILED: 'bg-red-100 text-red-900',
 };
 
-// Without a tenant in the address, the demo tenants' mail is shown together: a development tool, reading
-// each tenant under its own row-level security context rather than around it.
-async function loadEmails(): Promise<{ emails: OutboxEmail[]; scope: string }> {
-  const { key, organisation } = await currentTenant();
-  if (key && !organisation) notFound();
-  const db = await getDb();
-  if (organisation) return { emails: await listOutboxEmails(db, organisation.id, LIMIT), scope: organisation.name };
-  const perTenant = await Promise.all(demoTenants.map((tenant) => listOutboxEmails(db, tenant.id, LIMIT)));
-  const emails = perTenant.flat().sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  return { emails: emails.slice(0, LIMIT), scope: 'all demo organisations' };
-}
-
 function param(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+// An outbox holds everyone's mail (invitation links, decisions), so the page exists only in the embedded
+// demo, where nothing is really sent, and even there shows one tenant's mail to that tenant's admins.
 export default async function DevMailboxPage({ searchParams }: PageProps) {
-  if (!getConfig().DEMO_MODE) notFound();
+  if (!isEmbeddedDemo(getConfig())) notFound();
+  const { organisation } = await requirePortalContext('ADMIN');
   const query = await searchParams;
-  const { emails, scope } = await loadEmails();
+  const emails = await listOutboxEmails(await getDb(), organisation.id, LIMIT);
   const selected = emails.find((email) => email.id === param(query.id)) ?? emails[0];
   const rendered = selected?.email ? await renderEmailPayload(selected.email, selected.tenant, { appBaseUrl: getConfig().APP_BASE_URL }) : null;
   const tenantParam = param(query.tenant);
@@ -52,7 +43,7 @@ export default async function DevMailboxPage({ searchParams }: PageProps) {
         <p className="text-sm font-semibold uppercase tracking-wide text-brand">Development</p>
         <h1 className="text-3xl font-semibold">Dev mailbox</h1>
         <p className="text-slate-600">
-          Without a Resend API key no e-mail leaves this machine. The latest {LIMIT} e-mails of {scope} are shown here, newest first.
+          Without a Resend API key no e-mail leaves this machine. The latest {LIMIT} e-mails of {organisation.name} are shown here, newest first.
         </p>
       </header>
       {emails.length === 0 ? (

@@ -11,12 +11,20 @@ import { rejectLoan } from '@/lib/loans/reject-loan';
 import { returnLoan } from '@/lib/loans/return-loan';
 import { CreateLoanBody, ExtendLoanBody, loanFields, LoanRef, RejectLoanBody, ReturnLoanBody } from '@/lib/loans/schemas';
 import { updateLoan } from '@/lib/loans/update-loan';
+import { getConfig } from '@/lib/config';
+import { sendsEmail } from '@/lib/notifications/mailer';
+import { describeLoanNotice } from '../describe-loan-notice';
 import { type FormOutcome, formAction, portalAction } from '../portal-action';
 
 // The loan rules speak to API clients; a change somebody else made first needs plainer words on a screen.
 const loanErrors = {
   LOAN_INVALID_STATE: 'This loan has changed in the meantime. Reload the page to see where it stands.',
   LOAN_NOT_FOUND: 'This loan no longer exists.',
+};
+// A decision someone else made first, on the dashboard's queue or the loan's own page.
+const decisionErrors = {
+  LOAN_INVALID_STATE: 'This request was already decided or withdrawn.',
+  LOAN_NOT_FOUND: 'This request no longer exists.',
 };
 // My loans, a loan's own page and the manager's dashboard all show a loan's state.
 const loanPages = [{ path: '/loans', type: 'layout' as const }, '/dashboard'];
@@ -32,7 +40,7 @@ export const checkLoanDatesAction = portalAction(
   async ({ tx, ctx, input }) => ({ check: await checkLoanDates(tx, ctx, input) }),
 );
 
-export type CreateLoanResult = FormOutcome<{ message: string; loanId: string }>;
+export type CreateLoanResult = FormOutcome<{ message: string; filedPath: string }>;
 
 /** Files the request; the form then opens the new loan (a redirect from here would render it without the tenant). */
 export const createLoanAction = formAction(
@@ -41,7 +49,12 @@ export const createLoanAction = formAction(
     fields: (form) => ({ assetId: text(form, 'assetId'), startDate: text(form, 'startDate'), endDate: text(form, 'endDate'), purpose: text(form, 'purpose') }),
     revalidate: loanPages,
   },
-  async ({ tx, ctx, input }) => ({ message: 'Request sent. Opening it…', loanId: (await createLoan(tx, ctx, input)).id }),
+  async ({ tx, ctx, input }) => {
+    const { loan, notice } = await createLoan(tx, ctx, input);
+    // The loan page says who was asked; it may only claim an e-mail when one is really on its way.
+    const filed = notice.emailed.length > 0 && sendsEmail(getConfig()) ? 'emailed' : 'queued';
+    return { message: 'Request sent. Opening it…', filedPath: `/loans/${loan.id}?filed=${filed}` };
+  },
 );
 
 export const cancelLoanAction = formAction(
@@ -68,10 +81,10 @@ export const updateLoanAction = formAction(
 export const extendLoanAction = formAction(
   { input: LoanRef.extend(ExtendLoanBody.shape), fields: (form) => ({ loanId: text(form, 'loanId'), endDate: text(form, 'endDate') }), revalidate: loanPages, errors: loanErrors },
   async ({ tx, ctx, input }) => {
-    const loan = await extendLoan(tx, ctx, input.loanId, input.endDate);
+    const { loan, notice } = await extendLoan(tx, ctx, input.loanId, input.endDate);
     return {
       message: loan.extensionRequestedEndDate
-        ? 'Extension requested. Your approver decides; until then the current return date stands.'
+        ? `Extension requested. ${describeLoanNotice(notice)} Until it is decided, the current return date stands.`.replace(/\s+/g, ' ')
         : 'Loan extended. The new return date applies now.',
     };
   },
@@ -79,10 +92,10 @@ export const extendLoanAction = formAction(
 
 /** One approval for every screen that offers it: the dashboard's queue and the loan's own page. */
 export const approveLoanAction = formAction(
-  { role: 'ASSET_MANAGER', input: LoanRef, fields: (form) => ({ loanId: text(form, 'loanId') }), revalidate: loanPages, errors: loanErrors },
+  { role: 'ASSET_MANAGER', input: LoanRef, fields: (form) => ({ loanId: text(form, 'loanId') }), revalidate: loanPages, errors: decisionErrors },
   async ({ tx, ctx, input }) => {
-    await approveLoan(tx, ctx, input.loanId);
-    return { message: 'Approved. The borrower has been told by e-mail.' };
+    const told = describeLoanNotice((await approveLoan(tx, ctx, input.loanId)).notice);
+    return { message: `Approved. ${told}`.trim(), told };
   },
 );
 
@@ -92,11 +105,11 @@ export const rejectLoanAction = formAction(
     input: LoanRef.extend(RejectLoanBody.shape),
     fields: (form) => ({ loanId: text(form, 'loanId'), reason: text(form, 'reason') }),
     revalidate: loanPages,
-    errors: loanErrors,
+    errors: decisionErrors,
   },
   async ({ tx, ctx, input }) => {
-    await rejectLoan(tx, ctx, input.loanId, input.reason);
-    return { message: 'Rejected. The borrower has been told why by e-mail.' };
+    const told = describeLoanNotice((await rejectLoan(tx, ctx, input.loanId, input.reason)).notice);
+    return { message: `Rejected. ${told}`.trim(), told };
   },
 );
 
@@ -112,8 +125,18 @@ export const pickUpLoanAction = formAction({ input: HandOver, fields: handOverFi
   return { href: `/assets/${input.assetId}?done=picked-up` };
 });
 
-// The token comes from the scanned label in the page address; returnLoan checks it against the asset.
+// The secret comes from the scanned label in the page address; returnLoan checks it against the asset's current label.
+// An asset manager may check the asset in at the desk without it.
 export const returnLoanAction = formAction({ input: HandOver, fields: handOverFields, errors: loanErrors }, async ({ tx, ctx, input }) => {
   await returnLoan(tx, ctx, input.loanId, input.qrCodeToken);
   return { href: `/assets/${input.assetId}?done=returned` };
 });
+
+/** An asset manager takes the asset back at the desk: seeing it in hand replaces the borrower's scan. */
+export const checkInLoanAction = formAction(
+  { role: 'ASSET_MANAGER', input: LoanRef.extend({ assetId: z.uuid() }), fields: (form) => ({ loanId: text(form, 'loanId'), assetId: text(form, 'assetId') }), revalidate: loanPages, errors: loanErrors },
+  async ({ tx, ctx, input }) => {
+    await returnLoan(tx, ctx, input.loanId, undefined);
+    return { href: `/assets/${input.assetId}?done=checked-in` };
+  },
+);

@@ -8,7 +8,7 @@ import { type ActionOutcome, portalAction } from '../portal-action';
 export type AssetLookup = ActionOutcome<{ assetId: string; name: string; href: string }>;
 
 /**
- * Resolves a scanned token or a typed code to an asset of the caller's organisation. The path it returns
+ * Resolves a scanned label secret or a typed code to an asset of the caller's organisation. The path it returns
  * is built from the asset's id, never from the input, so a scan can only ever lead to this portal.
  */
 export const lookUpAssetAction = portalAction(
@@ -16,7 +16,7 @@ export const lookUpAssetAction = portalAction(
   async ({ tx, ctx, input, portal }) => {
     const asset = await findAssetByCode(tx, ctx, input);
     if (!asset) throw new NotFoundError('ASSET_NOT_FOUND', `No asset with the code “${input.code}” in ${portal.organisation.name}.`);
-    const href = asset.viaQrToken ? `/assets/${asset.id}?scan=${encodeURIComponent(input.code)}` : `/assets/${asset.id}`;
+    const href = asset.viaLabelSecret ? `/assets/${asset.id}?scan=${encodeURIComponent(input.code)}` : `/assets/${asset.id}`;
     return { assetId: asset.id, name: asset.name, href };
   },
 );

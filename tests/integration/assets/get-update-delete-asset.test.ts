@@ -43,9 +43,9 @@ describe('GET /api/v1/assets/{id}', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       id: created.id, name: 'Dell XPS 13', categoryId: tenant.categoryId, locationId: tenant.locationId, status: 'AVAILABLE',
-      inventoryNumber: 'GET-001', photoUrl: 'https://example.test/p.png', qrCodeToken: created.qrCodeToken, serialNumber: 'SN-1',
+      inventoryNumber: 'GET-001', photoUrl: 'https://example.test/p.png', serialNumber: 'SN-1',
       manufacturer: 'Dell', model: 'XPS', purchaseDate: '2023-01-31', value: '999.90', currency: 'EUR', supplier: 'ACME',
-      warrantyMonths: 13, warrantyExpiresOn: '2024-02-29', ownerId: tenant.employee.id, customFields: { ramGb: 16, os: 'Linux' },
+      warrantyMonths: 13, warrantyExpiresOn: '2024-02-29', ownerId: tenant.employee.id, customFields: { ramGb: 16, os: 'Linux' }, labelIssuedAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/), updatedAt: expect.stringMatching(/Z$/),
     });
     expect(await storedRow(created.id)).toMatchObject({ purchase_date: '2023-01-31', value: '999.90', inventory_number: 'GET-001' });

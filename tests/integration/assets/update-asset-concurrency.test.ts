@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectEnvelope } from '../../support/api';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
@@ -18,8 +17,8 @@ describe('PATCH /api/v1/assets/{id} racing another writer for one inventory numb
     // The competing row is inserted but not yet committed: the PATCH's pre-check cannot see it, so its UPDATE
     // waits on the unique index and fails when the competitor commits — the window a real race opens.
     await ownerDb().begin(async (tx) => {
-      await tx`insert into assets (organisation_id, name, category_id, location_id, inventory_number, qr_code_token, custom_fields)
-        values (${tenant.id}, 'Competitor', ${tenant.categoryId}, ${tenant.locationId}, 'RACE-1', ${randomBytes(16).toString('base64url')}, ${tx.json({ ramGb: 8 })})`;
+      await tx`insert into assets (organisation_id, name, category_id, location_id, inventory_number, custom_fields)
+        values (${tenant.id}, 'Competitor', ${tenant.categoryId}, ${tenant.locationId}, 'RACE-1', ${tx.json({ ramGb: 8 })})`;
       const [{ pid }] = (await tx`select pg_backend_pid() as pid`) as unknown as [{ pid: number }];
       patch = call('PATCH', `/api/v1/assets/${assetId}`, { tenant: tenant.slug, token: managerToken, json: { inventoryNumber: 'RACE-1', name: 'Racer renamed' } });
       await waitUntilBlockedBy(pid);

@@ -23,8 +23,15 @@ function claims(overrides: Record<string, unknown> = {}): JWTPayload {
   return Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined));
 }
 
+let attackNumber = 0;
+
+/**
+ * Each attack comes from an address of its own (the test server trusts one proxy hop): this file is about token
+ * verification, and dozens of refusals from one client would otherwise meet the anonymous rate limit.
+ */
 async function listAssets(headers: Record<string, string>, tenant = tenantA): Promise<ApiResponse> {
-  return call('GET', '/api/v1/assets', { tenant: tenant.slug, headers });
+  attackNumber += 1;
+  return call('GET', '/api/v1/assets', { tenant: tenant.slug, headers: { 'x-forwarded-for': `203.0.113.${attackNumber % 250}`, ...headers } });
 }
 
 /** A credential must never come back: not in the body, not in any header. */
@@ -67,6 +74,18 @@ describe('the positive controls (so that every rejection below can fail)', () =>
     expect(response.status).toBe(200);
     expect(Array.isArray(response.body.data)).toBe(true);
     expectNoEcho(response, token);
+  });
+});
+
+describe('token lifetime within the clock skew (controls for the lifetime checks)', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it.each([
+    ['issued 30 s ahead of our clock', () => ({ iat: now() + 30, exp: now() + 30 + 3600 })],
+    ['living exactly one hour plus 30 s', () => ({ iat: now(), exp: now() + 3630 })],
+  ])('accepts a token %s', async (_name, times) => {
+    const response = await listAssets({ authorization: `Bearer ${await signRs256(claims(times()), template.header)}` });
+    expect(response.status, response.text).toBe(200);
   });
 });
 
@@ -147,6 +166,10 @@ describe('tokens signed with the real key but with wrong claims', () => {
     ['expired an hour ago', () => ({ iat: now() - 7200, exp: now() - 3600 }), 'expired'],
     ['expired beyond the clock tolerance', () => ({ iat: now() - 3660, exp: now() - 60 }), 'expired'],
     ['without exp', () => ({ exp: undefined }), 'invalid_claims'],
+    ['without iat', () => ({ iat: undefined }), 'invalid_claims'],
+    ['issued 10 minutes in the future', () => ({ iat: now() + 600, exp: now() + 600 + 3600 }), 'issued_in_future'],
+    ['valid for 2 hours', () => ({ iat: now(), exp: now() + 7200 }), 'lifetime_too_long'],
+    ['issued long ago and valid for a year', () => ({ iat: now() - 86_400, exp: now() + 365 * 86_400 }), 'lifetime_too_long'],
     ['not valid before an hour from now', () => ({ nbf: now() + 3600 }), 'invalid_claims'],
     ['from another issuer', () => ({ iss: 'https://evil.example.test' }), 'invalid_issuer'],
     ['for another audience', () => ({ aud: 'https://other-api.example.test' }), 'invalid_audience'],

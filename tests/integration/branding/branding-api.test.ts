@@ -110,13 +110,16 @@ describe('PATCH /api/v1/branding', () => {
     expect(JSON.stringify(logoAudit)).not.toContain('<svg');
   });
 
-  it('answers 400 for a bad colour, a non-SVG logo and an oversized logo, and stores nothing', async () => {
+  it('answers 400 for a bad colour, a non-SVG logo, a logo with two roots and an oversized logo, and stores nothing', async () => {
     const before = await stored(pro.id);
     const count = (await audits(pro.id)).length;
     for (const body of [{ primaryColor: 'red' }, { accentColor: '#12345' }, { primaryColor: '#1234567' }]) expectEnvelope(await patch(body), 400, 'VALIDATION_ERROR');
     const notSvg = await patch({ logoSvg: '<html><body>hello</body></html>' });
     expectEnvelope(notSvg, 400, 'VALIDATION_ERROR');
     expect(notSvg.body.error.details.issues).toEqual([expect.objectContaining({ path: 'logoSvg', code: 'not_svg' })]);
+    const twoRoots = await patch({ logoSvg: '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg><svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>' });
+    expectEnvelope(twoRoots, 400, 'VALIDATION_ERROR');
+    expect(twoRoots.body.error.details.issues).toEqual([expect.objectContaining({ path: 'logoSvg', code: 'not_svg', message: expect.stringContaining('single <svg> root element') })]);
     const oversized = await patch({ logoSvg: `<svg xmlns="http://www.w3.org/2000/svg"><desc>${'x'.repeat(65 * 1024)}</desc></svg>` });
     expectEnvelope(oversized, 400, 'VALIDATION_ERROR');
     expect(oversized.body.error.details.issues).toEqual([expect.objectContaining({ path: 'logoSvg', code: 'too_big' })]);

@@ -190,8 +190,8 @@ describe('GET, PATCH, DELETE /api/v1/categories/{id}', () => {
 
   it('answers 409 CATEGORY_IN_USE with assetCount for a referenced category and keeps it', async () => {
     const { body } = await api('POST', '/api/v1/categories', tokens.manager, { name: 'Referenced' });
-    await ownerDb()`insert into assets (organisation_id, name, category_id, location_id, inventory_number, qr_code_token)
-      select ${tenant.id}, 'Ref ' || g, ${body.id}, ${tenant.locationId}, 'REF-' || g || '-' || ${randomUUID()}, md5(random()::text) from generate_series(1, 2) g`;
+    await ownerDb()`insert into assets (organisation_id, name, category_id, location_id, inventory_number)
+      select ${tenant.id}, 'Ref ' || g, ${body.id}, ${tenant.locationId}, 'REF-' || g || '-' || ${randomUUID()} from generate_series(1, 2) g`;
     const res = await api('DELETE', `/api/v1/categories/${body.id}`, tokens.admin);
     expectEnvelope(res, 409, 'CATEGORY_IN_USE');
     expect(res.body.error.details).toEqual({ categoryId: body.id, assetCount: 2 });

@@ -61,6 +61,10 @@ describe('embedded default (PGlite, demo mode)', () => {
     expect(list.data.every((a: { inventoryNumber: string }) => a.inventoryNumber.startsWith('GLOBEX-'))).toBe(true);
   });
 
+  it('serves no API reference unless ENABLE_API_DOCS is set', async () => {
+    for (const path of ['/docs', '/docs/redoc.standalone.js']) expect((await get(path)).status).toBe(404);
+  });
+
   it('answers an unknown demo tenant with 404 in the envelope', async () => {
     const response = await get('/api/v1/assets?tenant=nobody');
     expect(response.status).toBe(404);

@@ -1,6 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectEnvelope } from '../../support/api';
+import { users } from '@/db/schema';
+import { listApprovalQueue } from '@/lib/dashboard/list-approval-queue';
+import { sendLoanReminders } from '@/lib/jobs/send-loan-reminders';
+import { withTenant } from '@/lib/tenancy/with-tenant';
+import { call, expectEnvelope } from '../../support/api';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
+import { jobDb, testClock } from '../../support/job-db';
 import { day, insertLoan, loanAction, setPolicy, snapshotLoan, storedLoan } from './loan-helpers';
 
 type Mode = 'NOT_ALLOWED' | 'AUTOMATIC' | 'REQUIRES_APPROVAL';
@@ -154,5 +160,102 @@ describe('extensions: REQUIRES_APPROVAL (the default)', () => {
     expect(refused.body.error.details.conflicts).toEqual([{ startDate: day(4), endDate: day(6), status: 'APPROVED' }]);
     expect(await snapshotLoan(loanId)).toEqual(before);
     expect(before).toMatchObject({ end_date: day(2), extension_requested_end_date: day(5) });
+  });
+});
+
+describe('extensions reach the approver, and the decision reaches the borrower', () => {
+  let ctx: { tenant: TestTenant; employee: string; manager: string };
+  beforeAll(async () => {
+    ctx = await tenantWith('REQUIRES_APPROVAL');
+  });
+
+  const emailOf = async (userId: string) => (await ownerDb()`select email from users where id = ${userId}`)[0]!.email as string;
+  const outboxOf = (loanId: string) => ownerDb()`select idempotency_key, payload from outbox where payload->'data'->>'loanId' = ${loanId} order by created_at, id`;
+  const notificationsOf = (loanId: string) => ownerDb()`select user_id, kind, title, body from notifications where loan_id = ${loanId} order by created_at, id`;
+  const queueOf = (userId: string, role: 'ASSET_MANAGER' | 'ADMIN') =>
+    withTenant(jobDb(), ctx.tenant.id, async (tx) => {
+      const [user] = await tx.select({ personId: users.personId }).from(users).where(eq(users.id, userId));
+      const organisation = { id: ctx.tenant.id, slug: ctx.tenant.slug, name: 'Tenant', planTier: 'ENTERPRISE' as const, customRateLimits: null, customDomain: null };
+      return listApprovalQueue(tx, { organisationId: ctx.tenant.id, organisation, user: { id: userId, personId: user!.personId, role }, requestId: 'test', now: new Date(), afterCommit: () => {} });
+    });
+
+  it('a request e-mails the approver, notifies them in the app and waits in their approval queue', async () => {
+    const { loanId } = await activeLoan(ctx.tenant, day(0), day(3));
+    expect(await outboxOf(loanId)).toHaveLength(0);
+    expect((await loanAction(ctx.tenant, ctx.employee, loanId, 'extend', { endDate: day(7) })).status).toBe(200);
+
+    const [email, ...moreEmails] = await outboxOf(loanId);
+    expect(moreEmails).toHaveLength(0);
+    expect(email!.idempotency_key).toMatch(new RegExp(`^loan-extension-requested:${loanId}:.+:${ctx.tenant.manager.id}$`));
+    expect(email!.payload).toEqual({
+      template: 'loan-extension-requested',
+      to: await emailOf(ctx.tenant.manager.id),
+      data: { loanId, assetName: expect.any(String), assetInventoryNumber: expect.any(String), requesterName: 'Test EMPLOYEE', currentEndDate: day(3), requestedEndDate: day(7), approverName: 'Test ASSET_MANAGER' },
+    });
+    expect(await notificationsOf(loanId)).toEqual([
+      { user_id: ctx.tenant.manager.id, kind: 'LOAN_EXTENSION_REQUESTED', title: expect.stringContaining('Extension request'), body: expect.stringContaining(`until ${day(7)} instead of ${day(3)}`) },
+    ]);
+    const queued = (await queueOf(ctx.tenant.manager.id, 'ASSET_MANAGER')).find((entry) => entry.id === loanId);
+    expect(queued).toMatchObject({ kind: 'extension', endDate: day(3), requestedEndDate: day(7), requesterName: 'Test EMPLOYEE' });
+    const awaiting = await call('GET', '/api/v1/loans?awaitingDecision=true', { tenant: ctx.tenant.slug, token: ctx.manager });
+    expect(awaiting.body.data.map((loan: { id: string }) => loan.id)).toContain(loanId);
+  });
+
+  it('a designated approver alone is told; the requester never sees the queue entry', async () => {
+    const { loanId } = await activeLoan(ctx.tenant, day(0), day(3));
+    await ownerDb()`update loans set approver_id = ${ctx.tenant.admin.id} where id = ${loanId}`;
+    expect((await loanAction(ctx.tenant, ctx.employee, loanId, 'extend', { endDate: day(5) })).status).toBe(200);
+    expect((await outboxOf(loanId)).map((row) => row.payload.to)).toEqual([await emailOf(ctx.tenant.admin.id)]);
+    expect((await notificationsOf(loanId)).map((row) => row.user_id)).toEqual([ctx.tenant.admin.id]);
+    expect((await queueOf(ctx.tenant.manager.id, 'ASSET_MANAGER')).map((entry) => entry.id)).not.toContain(loanId);
+    expect((await queueOf(ctx.tenant.admin.id, 'ADMIN')).map((entry) => entry.id)).toContain(loanId);
+  });
+
+  it('an approval moves the end date, tells the borrower, and the reminder follows the new end date', async () => {
+    const [assetId] = await insertAssets(ctx.tenant, [{ status: 'LOANED' }]);
+    const loanId = await insertLoan(ctx.tenant, { assetId: assetId!, requesterId: ctx.tenant.employee.id, status: 'ACTIVE', startDate: '1977-05-01', endDate: '1977-05-10' });
+    // Reminded (and marked overdue) for the old end date already.
+    await ownerDb()`update loans set reminder_sent_at = '1977-05-07T08:00:00Z', overdue_notified_at = '1977-05-11T08:00:00Z' where id = ${loanId}`;
+    expect((await loanAction(ctx.tenant, ctx.employee, loanId, 'extend', { endDate: '1977-05-20' })).status).toBe(200);
+    const approved = await loanAction(ctx.tenant, ctx.manager, loanId, 'approve');
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ endDate: '1977-05-20', extensionRequestedEndDate: null });
+    const [stored] = await ownerDb()`select end_date::text, reminder_sent_at, overdue_notified_at from loans where id = ${loanId}`;
+    expect(stored).toEqual({ end_date: '1977-05-20', reminder_sent_at: null, overdue_notified_at: null });
+
+    const decision = (await outboxOf(loanId)).filter((row) => row.payload.template === 'loan-extension-approved');
+    expect(decision).toHaveLength(1);
+    expect(decision[0]!.payload).toEqual({
+      template: 'loan-extension-approved',
+      to: await emailOf(ctx.tenant.employee.id),
+      data: { loanId, assetName: expect.any(String), previousEndDate: '1977-05-10', endDate: '1977-05-20', approverName: 'Test ASSET_MANAGER' },
+    });
+    expect((await notificationsOf(loanId)).filter((row) => row.user_id === ctx.tenant.employee.id)).toEqual([
+      { user_id: ctx.tenant.employee.id, kind: 'LOAN_EXTENSION_APPROVED', title: expect.stringContaining('Extension approved'), body: expect.stringContaining('1977-05-20') },
+    ]);
+
+    const clock = testClock('1977-05-16T08:00:00Z');
+    await sendLoanReminders({ db: jobDb(), now: clock.now });
+    expect((await outboxOf(loanId)).filter((row) => row.payload.template === 'loan-reminder')).toHaveLength(0);
+    clock.set('1977-05-17T08:00:00Z');
+    await sendLoanReminders({ db: jobDb(), now: clock.now });
+    const reminders = (await outboxOf(loanId)).filter((row) => row.payload.template === 'loan-reminder');
+    expect(reminders.map((row) => [row.idempotency_key, row.payload.data.endDate, row.payload.data.daysLeft])).toEqual([[`loan-reminder:${loanId}:1977-05-20`, '1977-05-20', 3]]);
+    expect((await notificationsOf(loanId)).filter((row) => row.kind === 'LOAN_REMINDER')).toHaveLength(1);
+    // Checked in at the desk, so the overdue job of other files' eras never finds this 1977 loan still out.
+    expect((await loanAction(ctx.tenant, ctx.manager, loanId, 'return', {})).status).toBe(200);
+  });
+
+  it('a rejection tells the borrower why, by e-mail and in the app', async () => {
+    const { loanId } = await activeLoan(ctx.tenant, day(0), day(3));
+    expect((await loanAction(ctx.tenant, ctx.employee, loanId, 'extend', { endDate: day(6) })).status).toBe(200);
+    expect((await loanAction(ctx.tenant, ctx.manager, loanId, 'reject', { reason: 'Booked for the trade fair' })).status).toBe(200);
+    const decision = (await outboxOf(loanId)).filter((row) => row.payload.template === 'loan-extension-rejected');
+    expect(decision.map((row) => row.payload)).toEqual([
+      { template: 'loan-extension-rejected', to: await emailOf(ctx.tenant.employee.id), data: { loanId, assetName: expect.any(String), endDate: day(3), requestedEndDate: day(6), reason: 'Booked for the trade fair' } },
+    ]);
+    const told = (await notificationsOf(loanId)).filter((row) => row.user_id === ctx.tenant.employee.id);
+    expect(told).toEqual([{ user_id: ctx.tenant.employee.id, kind: 'LOAN_EXTENSION_REJECTED', title: expect.stringContaining('Extension declined'), body: expect.stringContaining('Booked for the trade fair') }]);
+    expect((await queueOf(ctx.tenant.manager.id, 'ASSET_MANAGER')).map((entry) => entry.id)).not.toContain(loanId);
   });
 });

@@ -42,6 +42,13 @@ export async function storedLoan(loanId: string): Promise<StoredLoan> {
   return row as unknown as StoredLoan;
 }
 
+/** A manager prints the asset's label: the secret its QR code carries, as POST /label-secret answers it once. */
+export async function printLabel(tenant: TestTenant, managerToken: string, assetId: string): Promise<string> {
+  const response = await call('POST', `/api/v1/assets/${assetId}/label-secret`, { tenant: tenant.slug, token: managerToken });
+  if (response.status !== 200) throw new Error(`Printing the label of ${assetId} answered ${response.status}`);
+  return response.body.secret as string;
+}
+
 export async function storedAssetStatus(assetId: string): Promise<string> {
   const [row] = await ownerDb()`select status from assets where id = ${assetId}`;
   return row!.status as string;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@/lib/audit/schemas';
 import { call } from '../../support/api';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
-import { day, loanAction, requestLoan, setPolicy, storedAssetStatus, storedAuditActions, storedLoan } from './loan-helpers';
+import { day, loanAction, printLabel, requestLoan, setPolicy, storedAssetStatus, storedAuditActions, storedLoan } from './loan-helpers';
 
 let tenant: TestTenant;
 let employee: string;
@@ -13,14 +13,10 @@ beforeAll(async () => {
   [employee, manager] = await Promise.all([tenant.employee.token(), tenant.manager.token()]);
 });
 
-async function qrCodeOf(assetId: string): Promise<string> {
-  const [row] = await ownerDb()`select qr_code_token from assets where id = ${assetId}`;
-  return row!.qr_code_token as string;
-}
-
 describe('loan lifecycle', () => {
   it('request -> edit -> approve -> pick up -> extend -> return, with asset status and audit trail', async () => {
     const [assetId] = await insertAssets(tenant, [{ name: 'Projector' }]);
+    const label = await printLabel(tenant, manager, assetId!);
 
     const filed = await requestLoan(tenant, employee, { assetId: assetId!, startDate: day(0), endDate: day(2), purpose: 'Workshop' });
     expect(filed.status).toBe(201);
@@ -68,7 +64,7 @@ describe('loan lifecycle', () => {
     expect(extended.status).toBe(200);
     expect(extended.body).toMatchObject({ status: 'ACTIVE', endDate: day(5), extensionRequestedEndDate: null });
 
-    const returned = await loanAction(tenant, employee, loanId, 'return', { qrCodeToken: await qrCodeOf(assetId!) });
+    const returned = await loanAction(tenant, employee, loanId, 'return', { qrCodeToken: label });
     expect(returned.status).toBe(200);
     expect(returned.body).toMatchObject({ status: 'RETURNED', endDate: day(5) });
     expect(returned.body.returnedAt).toEqual(expect.any(String));
@@ -76,11 +72,11 @@ describe('loan lifecycle', () => {
     expect(await storedLoan(loanId)).toMatchObject({ status: 'RETURNED', end_date: day(5), purpose: 'Two workshops', decided_by_id: tenant.manager.id });
 
     const lifecycle = ['LOAN_REQUESTED', 'LOAN_UPDATED', 'LOAN_APPROVED', 'LOAN_PICKED_UP', 'LOAN_EXTENSION_REQUESTED', 'LOAN_EXTENDED', 'LOAN_RETURNED'];
-    expect(await storedAuditActions(assetId!)).toEqual(lifecycle);
+    expect(await storedAuditActions(assetId!)).toEqual(['ASSET_LABEL_REISSUED', ...lifecycle]);
 
     const log = await call('GET', `/api/v1/assets/${assetId}/audit-log?limit=100`, { tenant: tenant.slug, token: manager });
     expect(log.status).toBe(200);
-    const entries: AuditEntry[] = [...log.body.data].reverse();
+    const entries: AuditEntry[] = [...log.body.data].reverse().filter((e: AuditEntry) => e.target.type === 'LOAN');
     expect(entries.map((e) => e.action)).toEqual(lifecycle);
     for (const entry of entries) expect(entry).toMatchObject({ assetId, target: { type: 'LOAN', id: loanId }, actor: { type: 'USER' } });
     const entry = (action: string) => entries.find((e) => e.action === action)!;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, call, expectEnvelope } from '../../support/api';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
-import { day, insertLoan, loanAction, requestLoan, setPolicy, snapshotLoan, storedAssetStatus } from './loan-helpers';
+import { day, insertLoan, loanAction, printLabel, requestLoan, setPolicy, snapshotLoan, storedAssetStatus } from './loan-helpers';
 
 let tenant: TestTenant;
 let employee: string;
@@ -57,9 +57,9 @@ describe('transitions refused because of the loan state (409 LOAN_INVALID_STATE)
 
   it('picking up, returning or extending a pending request', async () => {
     const { loanId, assetId } = await loanIn('PENDING_APPROVAL');
-    const [asset] = await ownerDb()`select qr_code_token from assets where id = ${assetId}`;
+    const label = await printLabel(tenant, manager, assetId);
     await expectRefused(loanId, () => loanAction(tenant, employee, loanId, 'pickup'), 409, 'LOAN_INVALID_STATE');
-    await expectRefused(loanId, () => loanAction(tenant, employee, loanId, 'return', { qrCodeToken: asset!.qr_code_token }), 409, 'LOAN_INVALID_STATE');
+    await expectRefused(loanId, () => loanAction(tenant, employee, loanId, 'return', { qrCodeToken: label }), 409, 'LOAN_INVALID_STATE');
     await expectRefused(loanId, () => loanAction(tenant, manager, loanId, 'return'), 409, 'LOAN_INVALID_STATE');
     await expectRefused(loanId, () => loanAction(tenant, employee, loanId, 'extend', { endDate: day(9) }), 409, 'LOAN_INVALID_STATE');
     expect(await storedAssetStatus(assetId)).toBe('AVAILABLE');
@@ -106,10 +106,10 @@ describe('hand-over refusals', () => {
 
   it('returning without a scan (403 qr_code_required) or with another asset’s code (409 QR_CODE_MISMATCH)', async () => {
     const { loanId, assetId } = await loanIn('ACTIVE');
-    const [otherAsset] = await ownerDb()`select qr_code_token from assets where id = ${await newAsset()}`;
+    const otherLabel = await printLabel(tenant, manager, await newAsset());
     const unscanned = await expectRefused(loanId, () => loanAction(tenant, employee, loanId, 'return'), 403, 'FORBIDDEN');
     expect(unscanned.body.error.details).toEqual({ reason: 'qr_code_required' });
-    await expectRefused(loanId, () => loanAction(tenant, employee, loanId, 'return', { qrCodeToken: otherAsset!.qr_code_token }), 409, 'QR_CODE_MISMATCH');
+    await expectRefused(loanId, () => loanAction(tenant, employee, loanId, 'return', { qrCodeToken: otherLabel }), 409, 'QR_CODE_MISMATCH');
     await expectRefused(loanId, () => loanAction(tenant, manager, loanId, 'return', { qrCodeToken: 'not-the-code' }), 409, 'QR_CODE_MISMATCH');
     expect(await storedAssetStatus(assetId)).toBe('LOANED');
   });

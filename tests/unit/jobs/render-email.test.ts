@@ -12,6 +12,9 @@ const samples = {
   'loan-requested': { loanId, assetName: 'Dell Latitude 7440', assetInventoryNumber: 'ACME-0001', requesterName: 'Emma Stone', startDate: '2026-05-04', endDate: '2026-05-08', purpose: 'Customer visit', approverName: 'Marcus Reyes' },
   'loan-approved': { loanId, assetName: 'Dell Latitude 7440', startDate: '2026-05-04', endDate: '2026-05-08', approverName: 'Marcus Reyes' },
   'loan-rejected': { loanId, assetName: 'Dell Latitude 7440', startDate: '2026-05-04', endDate: '2026-05-08', reason: 'Needed for the audit' },
+  'loan-extension-requested': { loanId, assetName: 'Dell Latitude 7440', assetInventoryNumber: 'ACME-0001', requesterName: 'Emma Stone', currentEndDate: '2026-05-08', requestedEndDate: '2026-05-12', approverName: 'Marcus Reyes' },
+  'loan-extension-approved': { loanId, assetName: 'Dell Latitude 7440', previousEndDate: '2026-05-08', endDate: '2026-05-12', approverName: 'Marcus Reyes' },
+  'loan-extension-rejected': { loanId, assetName: 'Dell Latitude 7440', endDate: '2026-05-08', requestedEndDate: '2026-05-12', reason: 'Needed for the audit' },
   'loan-reminder': { loanId, assetName: 'Dell Latitude 7440', endDate: '2026-05-08', daysLeft: 3 },
   'loan-overdue': { loanId, assetName: 'Dell Latitude 7440', endDate: '2026-05-08' },
 } as const;
@@ -20,6 +23,9 @@ const expectedSubjects = {
   'loan-requested': 'Loan request: Dell Latitude 7440 (4 May 2026 – 8 May 2026)',
   'loan-approved': 'Your loan of Dell Latitude 7440 is approved',
   'loan-rejected': 'Your loan request for Dell Latitude 7440 was declined',
+  'loan-extension-requested': 'Extension request: Dell Latitude 7440 (until 12 May 2026)',
+  'loan-extension-approved': 'Your loan of Dell Latitude 7440 now runs until 12 May 2026',
+  'loan-extension-rejected': 'Your extension for Dell Latitude 7440 was declined',
   'loan-reminder': 'Reminder: please return Dell Latitude 7440 by 8 May 2026',
   'loan-overdue': 'Overdue: please return Dell Latitude 7440',
 };
@@ -96,6 +102,8 @@ describe('svgLogoDataUri', () => {
     ['a javascript: link', '<svg><a href="javascript:alert(1)"><rect/></a></svg>'],
     ['an external image', '<svg><image href="https://tracker.example/p.gif"/></svg>'],
     ['an external stylesheet reference', '<svg><rect style="fill:url(https://tracker.example/p.svg#x)"/></svg>'],
+    ['image-set() in a stylesheet', '<svg><style>rect{fill:image-set("https://tracker.example/p.png" 1x)}</style><rect/></svg>'],
+    ['a CSS-escaped url()', '<svg><style>rect{background:u\\72l(https://tracker.example/p.png)}</style><rect/></svg>'],
     ['an entity declaration', '<!DOCTYPE svg [<!ENTITY x "y">]><svg>&x;</svg>'],
     ['a non-SVG root', '<html><svg></svg></html>'],
     ['content after the root', '<svg></svg><p>x</p>'],

@@ -129,7 +129,7 @@ describe('OpenAPI document', () => {
       expect(errorCodesOf(responses['401']!), name).toEqual(['UNAUTHENTICATED']);
       expect(errorCodesOf(responses['403']!), name).toContain('FORBIDDEN');
       expect(errorCodesOf(responses['404']!), name).toContain('TENANT_NOT_FOUND');
-      expect(errorCodesOf(responses['429']!), name).toEqual(['RATE_LIMITED']);
+      expect(errorCodesOf(responses['429']!), name).toEqual(name.includes('/export.') ? ['RATE_LIMITED', 'EXPORT_LIMIT_REACHED'] : ['RATE_LIMITED']);
       expect(errorCodesOf(responses['500']!), name).toEqual(['INTERNAL_ERROR']);
       expect(resolveResponse(responses['401']!).headers, name).toHaveProperty('WWW-Authenticate');
       expect(resolveResponse(responses['429']!).headers, name).toHaveProperty('Retry-After');

@@ -11,6 +11,7 @@ import { SpecificationTab } from '@/components/assets/specification-tab';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { NotFoundError, ValidationError } from '@/lib/core/errors';
+import { findAssetByLabelSecret } from '@/lib/assets/find-asset-by-label-secret';
 import { getAssetDetail } from '@/lib/assets/get-asset-detail';
 import { listAuditEntries } from '@/lib/audit/list-audit-entries';
 import { resolveAuditNames } from '@/lib/audit/resolve-audit-names';
@@ -19,7 +20,7 @@ import { findAssetLoanOutlook } from '@/lib/loans/find-asset-loan-outlook';
 import { listLoans } from '@/lib/loans/list-loans';
 import { ListLoansQuery } from '@/lib/loans/schemas';
 import { listMaintenance } from '@/lib/maintenance/list-maintenance';
-import { qrCodeUrl } from '@/lib/portal/qr-code-url';
+import { assetQrCodeUrl } from '@/lib/portal/qr-code-url';
 import { listUserNames } from '@/lib/users/list-user-names';
 import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 import { assetPageMetadata } from '../asset-title';
@@ -36,6 +37,7 @@ const doneMessages: Record<string, string> = {
   saved: 'Saved.',
   'picked-up': 'Picked up. Enjoy, and bring it back on time.',
   returned: 'Returned. Thank you!',
+  'checked-in': 'Checked in at the desk. The asset is available again.',
 };
 
 function first(value: string | string[] | undefined): string {
@@ -58,23 +60,25 @@ export default async function AssetPage({ params, searchParams }: { params: Prom
 
   const data = await withPortalTransaction(portal, async (tx, ctx) => {
     const detail = await getAssetDetail(tx, ctx, id);
+    // Only a scan of this asset's current label counts; returnLoan verifies the secret once more.
+    const scanned = scan ? await findAssetByLabelSecret(tx, ctx, scan).then((found) => found.id === id, () => false) : false;
     switch (tab) {
       case 'overview':
-        return { tab, detail, outlook: await findAssetLoanOutlook(tx, ctx, id) } as const;
+        return { tab, detail, scanned, outlook: await findAssetLoanOutlook(tx, ctx, id) } as const;
       case 'specification':
-        return { tab, detail } as const;
+        return { tab, detail, scanned } as const;
       case 'loans': {
         const query = ListLoansQuery.safeParse({ assetId: id, from: loanFilters.from || undefined, to: loanFilters.to || undefined, cursor: cursor || undefined, limit: PAGE_SIZE });
         const valid = query.success && !(query.data.from && query.data.to && query.data.to < query.data.from);
         const page = valid ? await listLoans(tx, ctx, query.data) : null;
         const names = await listUserNames(tx, ctx.organisationId, page?.data.map((loan) => loan.requesterId) ?? []);
-        return { tab, detail, page, names } as const;
+        return { tab, detail, scanned, page, names } as const;
       }
       case 'maintenance':
-        return { tab, detail, list: await listMaintenance(tx, ctx, id) } as const;
+        return { tab, detail, scanned, list: await listMaintenance(tx, ctx, id) } as const;
       case 'audit': {
         const page = await listAuditEntries(tx, ctx, { assetId: id, cursor: cursor || undefined, limit: PAGE_SIZE });
-        return { tab, detail, page, auditNames: await resolveAuditNames(tx, ctx.organisationId, page.data) } as const;
+        return { tab, detail, scanned, page, auditNames: await resolveAuditNames(tx, ctx.organisationId, page.data) } as const;
       }
     }
   }).catch((error: unknown) => {
@@ -85,13 +89,12 @@ export default async function AssetPage({ params, searchParams }: { params: Prom
   });
   const { asset, category } = data.detail;
   const requestHeaders = await headers();
-  const qrUrl = qrCodeUrl(asset.qrCodeToken, {
+  const qrUrl = assetQrCodeUrl(asset.id, {
     host: requestHeaders.get('host'),
     forwardedProto: requestHeaders.get('x-forwarded-proto'),
     customDomain: portal.organisation.customDomain,
   });
-  // Only a scan of this asset's own label counts; returnLoan verifies the token once more.
-  const scannedToken = scan && scan === asset.qrCodeToken ? scan : null;
+  const scannedToken = data.scanned ? scan : null;
 
   return (
     <>
@@ -123,12 +126,12 @@ export default async function AssetPage({ params, searchParams }: { params: Prom
       ) : null}
       {scannedToken ? (
         <p role="status" className="mb-4 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900">
-          You opened this asset by scanning its QR code.
+          You opened this asset by scanning its label.
         </p>
       ) : null}
       <AssetTabs assetId={asset.id} current={tab} tabs={tabs} scan={scannedToken ?? undefined} />
       <div id="asset-tab-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
-        {data.tab === 'overview' ? <OverviewTab detail={data.detail} outlook={data.outlook} qrUrl={qrUrl} scannedToken={scannedToken} /> : null}
+        {data.tab === 'overview' ? <OverviewTab detail={data.detail} outlook={data.outlook} qrUrl={qrUrl} scannedToken={scannedToken} isManager={isManager} /> : null}
         {data.tab === 'specification' ? <SpecificationTab detail={data.detail} /> : null}
         {data.tab === 'loans' ? <LoanHistoryTab assetId={asset.id} page={data.page} names={data.names} filters={loanFilters} ownOnly={!isManager} /> : null}
         {data.tab === 'maintenance' ? <MaintenanceTab assetId={asset.id} list={data.list} canEdit={isManager} currency={asset.currency} /> : null}

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { cache, type ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { HandOverButton } from '@/components/assets/hand-over-button';
 import { CountdownBadge } from '@/components/dashboard/countdown-badge';
 import { actionLabel } from '@/components/audit/describe-audit-entry';
 import { LoanActions } from '@/components/loans/loan-actions';
@@ -9,10 +10,12 @@ import { LoanStatusBadge } from '@/components/loans/loan-status-badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageHeader } from '@/components/ui/page-header';
+import { hasRole } from '@/lib/auth/roles';
 import { ApiError } from '@/lib/core/errors';
 import { getLoanDetail } from '@/lib/loans/get-loan-detail';
 import { formatDate, formatDateTime } from '@/lib/format/dates';
 import { toIsoDate } from '@/lib/time';
+import { checkInLoanAction } from '@/lib/portal/actions/loan-actions';
 import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,7 +50,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 /** One loan for its requester or an approver: the facts, what happened when, and what can be done next. */
 export default async function LoanPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { portal, loan } = await loadLoan((await params).id);
-  const filed = (await searchParams).filed === '1';
+  const filed = (await searchParams).filed;
   const approver = loan.approverName ?? 'Any asset manager';
   return (
     <div className="mx-auto max-w-3xl">
@@ -59,20 +62,22 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
           </>
         }
         actions={
-          <Link href={loan.isRequester ? '/loans' : '/dashboard'} className="text-sm font-medium text-brand hover:underline">
-            {loan.isRequester ? 'Back to my loans' : 'Back to the dashboard'}
+          <Link href={loan.isRequester ? '/loans?tab=active' : '/loans'} className="text-sm font-medium text-brand hover:underline">
+            {loan.isRequester ? 'Back to my loans' : 'Back to loans'}
           </Link>
         }
       />
-      {filed ? (
+      {filed === 'emailed' || filed === 'queued' ? (
         <div aria-live="polite" className="mb-5">
           <FormMessage
             result={{
               ok: true,
               message:
-                loan.status === 'PENDING_APPROVAL'
-                  ? `Request sent. ${loan.approverName ?? 'Your asset managers'} ${loan.approverName ? 'has' : 'have'} been asked by e-mail; you hear back once it is decided.`
-                  : 'Request approved automatically. Pick the asset up on the first day of the loan.',
+                loan.status !== 'PENDING_APPROVAL'
+                  ? 'Request approved automatically. Pick the asset up on the first day of the loan.'
+                  : filed === 'emailed'
+                    ? `Request sent. An e-mail is on its way to ${loan.approverName ?? 'your asset managers'}; you hear back once it is decided.`
+                    : `Request sent. It waits in ${loan.approverName ? `${loan.approverName}’s` : 'the asset managers’'} approval queue; you hear back once it is decided.`,
             }}
           />
         </div>
@@ -116,6 +121,12 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
               extensions={loan.extensions}
               today={toIsoDate(portal.now)}
             />
+            {loan.status === 'ACTIVE' && hasRole(portal.user.role, 'ASSET_MANAGER') ? (
+              <div className="space-y-2 rounded-lg bg-slate-50 p-3" data-testid="check-in">
+                <p className="text-sm text-slate-700">Is {loan.asset.name} back with you? Check it in here instead of the borrower’s scan.</p>
+                <HandOverButton action={checkInLoanAction} loanId={loan.id} assetId={loan.asset.id} label="Check in at the desk" pendingLabel="Checking in…" />
+              </div>
+            ) : null}
           </CardBody>
         </Card>
         <Card aria-labelledby="timeline-heading">

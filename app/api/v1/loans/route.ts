@@ -10,7 +10,7 @@ export const GET = route({ role: 'EMPLOYEE', query: ListLoansQuery }, async ({ t
 
 // POST /api/v1/loans – file a loan request
 export const POST = route({ role: 'EMPLOYEE', body: CreateLoanBody }, async ({ tx, ctx, body }) => {
-  const loan = await createLoan(tx, ctx, body);
+  const { loan } = await createLoan(tx, ctx, body);
   return created(toLoanDto(loan, ctx.now), `/api/v1/loans/${loan.id}`);
 });
 

@@ -1,14 +1,12 @@
-import { headers } from 'next/headers';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
-import { AssetQrCode } from '@/components/assets/asset-qr-code';
-import { PrintButton } from '@/components/assets/print-button';
+import { LabelPrinter } from '@/components/assets/label-printer';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { NotFoundError } from '@/lib/core/errors';
 import { findAssetRow } from '@/lib/assets/get-asset';
-import { qrCodeUrl } from '@/lib/portal/qr-code-url';
+import { issueLabelAction } from '@/lib/portal/actions/label-actions';
 import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 import { assetPageMetadata } from '../../asset-title';
 
@@ -24,43 +22,43 @@ const printStyles = `@media print {
   @page { margin: 10mm; }
 }`;
 
+const issuedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+// The label carries the secret that proves an asset is in hand at its return, so only asset managers print it.
 export default async function AssetLabelPage({ params }: { params: Promise<{ id: string }> }) {
-  const portal = await requirePortalContext('EMPLOYEE');
+  const portal = await requirePortalContext('ASSET_MANAGER');
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) notFound();
   const asset = await withPortalTransaction(portal, (tx, ctx) => findAssetRow(tx, ctx, id)).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();
     throw error;
   });
-  const requestHeaders = await headers();
-  const url = qrCodeUrl(asset.qrCodeToken, { host: requestHeaders.get('host'), forwardedProto: requestHeaders.get('x-forwarded-proto'), customDomain: portal.organisation.customDomain });
+  const current = asset.labelIssuedAt
+    ? `The label on the asset was issued on ${issuedFormat.format(asset.labelIssuedAt)}. Issuing a new one makes it stop working.`
+    : 'This asset has no label yet, so its borrowers cannot return it by scanning.';
   return (
     <>
       <style>{printStyles}</style>
       <PageHeader
         title="Asset label"
-        description="Print it and stick it on the asset: scanning it opens the asset, and returns a loan."
+        description="Stick the label on the asset: borrowers scan it to return the asset, which proves it is back in hand."
         actions={
-          <>
-            <Link href={`/assets/${asset.id}`} className={buttonClasses('secondary')}>
-              Back to asset
-            </Link>
-            <PrintButton />
-          </>
+          <Link href={`/assets/${asset.id}`} className={buttonClasses('secondary')}>
+            Back to asset
+          </Link>
         }
       />
-      <div
-        id="asset-label"
-        data-testid="asset-label"
-        className="mx-auto flex w-full max-w-sm items-center gap-4 rounded-lg border-2 border-dashed border-slate-400 bg-white p-4"
-      >
-        <AssetQrCode value={url} size={120} title={`QR code of ${asset.name}`} />
-        <div className="min-w-0 space-y-1">
-          <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{portal.organisation.name}</p>
-          <p className="text-lg leading-tight font-semibold break-words text-slate-900">{asset.name}</p>
-          <p className="font-mono text-sm text-slate-800">{asset.inventoryNumber}</p>
-        </div>
-      </div>
+      <p className="mb-4 text-sm text-slate-700" data-testid="label-status">
+        {current}
+      </p>
+      <LabelPrinter
+        assetId={asset.id}
+        assetName={asset.name}
+        inventoryNumber={asset.inventoryNumber}
+        organisationName={portal.organisation.name}
+        hasLabel={Boolean(asset.labelIssuedAt)}
+        issue={issueLabelAction}
+      />
     </>
   );
 }

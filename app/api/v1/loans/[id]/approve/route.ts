@@ -6,7 +6,7 @@ import { LoanIdParams } from '@/lib/loans/schemas';
 
 // POST /api/v1/loans/{id}/approve – approve the request, or its pending extension
 export const POST = route({ role: 'ASSET_MANAGER', params: LoanIdParams }, async ({ tx, ctx, params }) =>
-  ok(toLoanDto(await approveLoan(tx, ctx, params.id), ctx.now)),
+  ok(toLoanDto((await approveLoan(tx, ctx, params.id)).loan, ctx.now)),
 );
 
 export const GET = methodNotAllowed(['POST']);

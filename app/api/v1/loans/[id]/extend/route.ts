@@ -6,7 +6,7 @@ import { ExtendLoanBody, LoanIdParams } from '@/lib/loans/schemas';
 
 // POST /api/v1/loans/{id}/extend – extend as the loan policy allows
 export const POST = route({ role: 'EMPLOYEE', params: LoanIdParams, body: ExtendLoanBody }, async ({ tx, ctx, params, body }) =>
-  ok(toLoanDto(await extendLoan(tx, ctx, params.id, body.endDate), ctx.now)),
+  ok(toLoanDto((await extendLoan(tx, ctx, params.id, body.endDate)).loan, ctx.now)),
 );
 
 export const GET = methodNotAllowed(['POST']);

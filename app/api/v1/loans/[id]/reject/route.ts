@@ -6,7 +6,7 @@ import { RejectLoanBody, LoanIdParams } from '@/lib/loans/schemas';
 
 // POST /api/v1/loans/{id}/reject – reject the request (with a reason), or its pending extension
 export const POST = route({ role: 'ASSET_MANAGER', params: LoanIdParams, body: RejectLoanBody }, async ({ tx, ctx, params, body }) =>
-  ok(toLoanDto(await rejectLoan(tx, ctx, params.id, body.reason), ctx.now)),
+  ok(toLoanDto((await rejectLoan(tx, ctx, params.id, body.reason)).loan, ctx.now)),
 );
 
 export const GET = methodNotAllowed(['POST']);

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const instantDatePattern = /^(\d{4}-\d{2}-\d{2})T/;
+const daysInMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/**
+ * YYYY-MM-DD naming a day of the Gregorian calendar in the years 0001-9999, which PostgreSQL's date stores.
+ * Date.parse is no test: it rolls 2026-02-30 over to 2 March (issue 11, finding 6).
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = datePattern.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : daysInMonth[month - 1]!);
+}
+
+/** Why a value is not a calendar date, in words for the person who typed it; null when it is one. */
+export function calendarDateProblem(value: unknown): string | null {
+  if (typeof value !== 'string' || !datePattern.test(value)) return 'Write the date as YYYY-MM-DD.';
+  return isCalendarDate(value) ? null : `${value} is not a date in the calendar.`;
+}
+
+function instantProblem(value: unknown): string {
+  const day = typeof value === 'string' ? instantDatePattern.exec(value)?.[1] : undefined;
+  if (day && !isCalendarDate(day)) return `${String(value)} is not a moment in the calendar.`;
+  return 'Write the date and time as ISO 8601 with an offset, for example 2026-03-01T09:00:00Z.';
+}
+
+/** Every calendar date the API, the portal and the jobs accept. */
+export const calendarDate = z.iso
+  .date({ abort: true, error: (issue) => calendarDateProblem(issue.input) ?? undefined })
+  .refine(isCalendarDate, { error: (issue) => calendarDateProblem(issue.input) ?? undefined });
+
+/** An instant with its UTC offset, on a day of the calendar PostgreSQL can store once converted to UTC. */
+export const calendarInstant = z.iso
+  .datetime({ offset: true, abort: true, error: (issue) => instantProblem(issue.input) })
+  .refine(
+    (value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= 1 && year <= 9999 && isCalendarDate(value.slice(0, 10));
+    },
+    { error: (issue) => `${String(issue.input)} is not a moment in the calendar.` },
+  );
