@@ -10,10 +10,8 @@ function checkValue(field: CustomFieldDefinition, value: unknown): string | null
       return typeof value === 'number' && Number.isFinite(value) ? null : `${field.label} must be a number.`;
     case 'boolean':
       return typeof value === 'boolean' ? null : `${field.label} must be yes or no.`;
-    case 'date': {
-      const problem = calendarDateProblem(value);
-      return problem ? `${field.label}: ${problem}` : null;
-    }
+    case 'date':
+      return calendarDateProblem(value);
     case 'select':
       return typeof value === 'string' && (field.options ?? []).includes(value) ? null : `${field.label} must be one of: ${(field.options ?? []).join(', ')}.`;
     default:
