@@ -1,6 +1,7 @@
 import type { Tx } from '@/db/client';
 import type { RequestContext } from '@/lib/core/context';
 import { ConflictError } from '@/lib/core/errors';
+import { formatDate } from '@/lib/format/dates';
 import { toIsoDate } from '@/lib/time';
 import { assertBookable, findLoanAsset } from './loan-asset';
 import type { NotifiedLoan } from './loan-notice';
@@ -30,7 +31,7 @@ export async function approveLoan(tx: Tx, ctx: RequestContext, loanId: string): 
   if (loan.status === 'PENDING_APPROVAL') assertBookable(asset);
   // An approval after the requested period would leave a loan nobody can ever pick up.
   if (loan.status === 'PENDING_APPROVAL' && loan.endDate < toIsoDate(ctx.now)) {
-    throw new ConflictError('LOAN_OUTSIDE_PERIOD', `The requested period ended on ${loan.endDate}; ask for a new request instead.`, { loanId, startDate: loan.startDate, endDate: loan.endDate, today: toIsoDate(ctx.now) });
+    throw new ConflictError('LOAN_OUTSIDE_PERIOD', `The requested period ended on ${formatDate(loan.endDate)}; ask for a new request instead.`, { loanId, startDate: loan.startDate, endDate: loan.endDate, today: toIsoDate(ctx.now) });
   }
   const approved = await applyLoanTransition(tx, ctx, loan, 'approve', { decidedById: ctx.user.id, decidedAt: ctx.now });
   return { loan: approved, notice: await notifyDecision(tx, ctx, approved, asset, 'approved') };

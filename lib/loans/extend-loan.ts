@@ -1,6 +1,7 @@
 import type { Tx } from '@/db/client';
 import type { RequestContext } from '@/lib/core/context';
 import { ConflictError, ValidationError } from '@/lib/core/errors';
+import { formatDate } from '@/lib/format/dates';
 import { hasRole } from '@/lib/auth/roles';
 import { toIsoDate } from '@/lib/time';
 import { assertRequesterOrManager } from './loan-permissions';
@@ -27,7 +28,7 @@ export async function extendLoan(tx: Tx, ctx: RequestContext, loanId: string, en
     throw new ConflictError('EXTENSION_NOT_ALLOWED', 'Your organisation does not allow loan extensions.', { loanId });
   }
   if (endDate <= loan.endDate) {
-    throw new ValidationError('An extension must end after the current end date.', { location: 'body', issues: [{ path: 'endDate', code: 'not_later', message: `must be after ${loan.endDate}` }] });
+    throw new ValidationError('An extension must end after the current end date.', { location: 'body', issues: [{ path: 'endDate', code: 'not_later', message: `Choose a return date after ${formatDate(loan.endDate)}.` }] });
   }
   validateLoanDates(policy, toIsoDate(ctx.now), loan.startDate, endDate, { allowPastStart: true });
   const conflicts = await findBusyRanges(tx, ctx.organisationId, loan.assetId, loan.startDate, endDate, loan.id);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { assets } from '@/db/schema';
 import { ConflictError } from '@/lib/core/errors';
+import { assetStatusLabels } from '@/lib/format/value-labels';
 import { assetNotFound } from '@/lib/assets/errors';
 
 export type LoanAsset = { id: string; name: string; inventoryNumber: string; status: 'AVAILABLE' | 'LOANED' | 'MAINTENANCE' | 'RETIRED'; categoryId: string; locationId: string; labelSecretHash: string | null };
@@ -18,7 +19,7 @@ export async function findLoanAsset(tx: Executor, organisationId: string, assetI
 
 export function assertBookable(asset: LoanAsset): void {
   if (asset.status === 'MAINTENANCE' || asset.status === 'RETIRED') {
-    throw new ConflictError('ASSET_UNAVAILABLE', `The asset is ${asset.status.toLowerCase()} and cannot be lent.`, { assetId: asset.id, assetStatus: asset.status });
+    throw new ConflictError('ASSET_UNAVAILABLE', `The asset is not available (${(assetStatusLabels[asset.status] ?? asset.status).toLowerCase()}), so it cannot be lent.`, { assetId: asset.id, assetStatus: asset.status });
   }
 }
 

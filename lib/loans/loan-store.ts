@@ -3,6 +3,7 @@ import type { Executor, Tx } from '@/db/client';
 import { assets, loans } from '@/db/schema';
 import type { RequestContext } from '@/lib/core/context';
 import { ConflictError, NotFoundError } from '@/lib/core/errors';
+import { formatDate } from '@/lib/format/dates';
 import { hasRole } from '@/lib/auth/roles';
 import { toIsoDate } from '@/lib/time';
 import type { Loan } from './schemas';
@@ -89,7 +90,7 @@ export async function findBusyRanges(tx: Executor, organisationId: string, asset
 
 export function loanConflict(assetId: string, conflicts: BusyRange[]): ConflictError {
   const first = conflicts[0];
-  const range = first ? ` (${first.startDate} to ${first.endDate})` : '';
+  const range = first ? ` (${formatDate(first.startDate)} to ${formatDate(first.endDate)})` : '';
   return new ConflictError('LOAN_CONFLICT', `The asset is already booked for an overlapping period${range}.`, { assetId, conflicts });
 }
 

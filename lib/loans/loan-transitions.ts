@@ -6,6 +6,7 @@ import { ConflictError } from '@/lib/core/errors';
 import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { findBusyRanges, loanColumns, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';
+import { loanStatusLabels } from '@/lib/format/value-labels';
 import type { LoanStatus } from './schemas';
 
 type Transition = { from: readonly LoanStatus[]; to?: LoanStatus; audit: string };
@@ -27,12 +28,26 @@ export const loanTransitions = {
 
 export type LoanAction = keyof typeof loanTransitions;
 
+// What each action does, for the sentence that refuses it.
+const refusals: Record<LoanAction, string> = {
+  update: 'it cannot be edited',
+  approve: 'it cannot be approved',
+  reject: 'it cannot be rejected',
+  cancel: 'it cannot be withdrawn',
+  pickup: 'it cannot be picked up',
+  return: 'it cannot be returned',
+  extend: 'it cannot be extended',
+  requestExtension: 'it cannot be extended',
+  rejectExtension: 'there is no extension to refuse',
+  markOverdue: 'it cannot become overdue',
+};
+
 const auditedLoanFields = ['status', 'startDate', 'endDate', 'purpose', 'rejectionReason', 'extensionRequestedEndDate', 'decidedById'] as const;
 
 export function assertTransitionAllowed(loan: LoanRow, action: LoanAction): void {
   const allowed: readonly LoanStatus[] = loanTransitions[action].from;
   if (!allowed.includes(loan.status)) {
-    throw new ConflictError('LOAN_INVALID_STATE', `A ${loan.status} loan cannot be changed this way (${action}).`, {
+    throw new ConflictError('LOAN_INVALID_STATE', `This loan is ${(loanStatusLabels[loan.status] ?? loan.status).toLowerCase()} now, so ${refusals[action]}.`, {
       loanId: loan.id,
       status: loan.status,
       action,

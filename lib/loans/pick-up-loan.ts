@@ -1,6 +1,8 @@
 import type { Tx } from '@/db/client';
 import type { RequestContext } from '@/lib/core/context';
 import { ConflictError } from '@/lib/core/errors';
+import { assetStatusLabels } from '@/lib/format/value-labels';
+import { formatDate } from '@/lib/format/dates';
 import { toIsoDate } from '@/lib/time';
 import { findLoanAsset, setAssetStatus } from './loan-asset';
 import { assertRequesterOrManager } from './loan-permissions';
@@ -14,11 +16,11 @@ export async function pickUpLoan(tx: Tx, ctx: RequestContext, loanId: string): P
   assertTransitionAllowed(loan, 'pickup');
   const today = toIsoDate(ctx.now);
   if (today < loan.startDate || today > loan.endDate) {
-    throw new ConflictError('LOAN_OUTSIDE_PERIOD', `The loan can be picked up from ${loan.startDate} to ${loan.endDate}.`, { loanId, startDate: loan.startDate, endDate: loan.endDate, today });
+    throw new ConflictError('LOAN_OUTSIDE_PERIOD', `The loan can be picked up from ${formatDate(loan.startDate)} to ${formatDate(loan.endDate)}.`, { loanId, startDate: loan.startDate, endDate: loan.endDate, today });
   }
   const asset = await findLoanAsset(tx, ctx.organisationId, loan.assetId, true);
   if (asset.status !== 'AVAILABLE') {
-    throw new ConflictError('ASSET_UNAVAILABLE', `The asset is ${asset.status.toLowerCase()} and cannot be handed over.`, { assetId: asset.id, assetStatus: asset.status });
+    throw new ConflictError('ASSET_UNAVAILABLE', `The asset is not available (${(assetStatusLabels[asset.status] ?? asset.status).toLowerCase()}), so it cannot be handed over.`, { assetId: asset.id, assetStatus: asset.status });
   }
   await setAssetStatus(tx, ctx.organisationId, asset.id, 'LOANED');
   return applyLoanTransition(tx, ctx, loan, 'pickup', { pickedUpAt: ctx.now }, { assetStatus: { before: asset.status, after: 'LOANED' } });
