@@ -1,4 +1,4 @@
-import { DecryptCommand, EncryptCommand, KMSClient, type KMSClientConfig } from '@aws-sdk/client-kms';
+import type { KMSClientConfig } from '@aws-sdk/client-kms';
 import { FieldCryptoError } from './crypto-errors';
 import { DATA_KEY_LENGTH } from './fle1-aead';
 import type { KeyProvider } from './key-provider';
@@ -20,13 +20,20 @@ function providerFailure(action: string, error: unknown): FieldCryptoError {
 
 /** Wraps data keys with KMS Encrypt/Decrypt; the key material never leaves KMS. */
 export function createAwsKmsKeyProvider(options: AwsKmsOptions): KeyProvider {
-  const client = new KMSClient({ region: options.region, endpoint: options.endpoint, credentials: options.credentials, maxAttempts: 3 });
+  // Loaded on first use: a deployment on the local provider never loads the SDK.
+  let sdk: Promise<{ kms: typeof import('@aws-sdk/client-kms'); client: import('@aws-sdk/client-kms').KMSClient }> | undefined;
+  const connect = () =>
+    (sdk ??= import('@aws-sdk/client-kms').then((kms) => ({
+      kms,
+      client: new kms.KMSClient({ region: options.region, endpoint: options.endpoint, credentials: options.credentials, maxAttempts: 3 }),
+    })));
   return {
     name: 'aws-kms',
     // KMS decides by its key policy; a symmetric ciphertext blob names its own key.
     canUnwrap: () => true,
     wrapKey: async (plain) => {
-      const result = await client.send(new EncryptCommand({ KeyId: options.keyId, Plaintext: plain })).catch((error: unknown) => {
+      const { kms, client } = await connect();
+      const result = await client.send(new kms.EncryptCommand({ KeyId: options.keyId, Plaintext: plain })).catch((error: unknown) => {
         throw providerFailure('Encrypt', error);
       });
       if (!result.CiphertextBlob) throw new FieldCryptoError('KEY_PROVIDER_FAILED', 'AWS KMS Encrypt returned no ciphertext.');
@@ -34,7 +41,8 @@ export function createAwsKmsKeyProvider(options: AwsKmsOptions): KeyProvider {
       return { wrapped: Buffer.from(result.CiphertextBlob), masterKeyId: result.KeyId ?? options.keyId };
     },
     unwrapKey: async (wrapped, masterKeyId) => {
-      const result = await client.send(new DecryptCommand({ KeyId: masterKeyId, CiphertextBlob: wrapped })).catch((error: unknown) => {
+      const { kms, client } = await connect();
+      const result = await client.send(new kms.DecryptCommand({ KeyId: masterKeyId, CiphertextBlob: wrapped })).catch((error: unknown) => {
         throw providerFailure('Decrypt', error);
       });
       if (result.Plaintext?.length !== DATA_KEY_LENGTH) throw new FieldCryptoError('KEY_PROVIDER_FAILED', 'AWS KMS Decrypt returned no data key.');
