@@ -17,6 +17,12 @@ const optionalString = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+// A FLE1 master key: 96 random bytes, base64 on one line.
+const masterKey = z
+  .string()
+  .trim()
+  .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 96, 'must be 96 random bytes, base64-encoded');
+
 /** Defaults the OpenAPI document (rendered at build time) states; the access-token lifetime is spec 000's hour. */
 export const configDefaults = {
   ANONYMOUS_RATE_LIMIT_PER_MINUTE: 30,
@@ -63,6 +69,17 @@ const configSchema = z
     INNGEST_BASE_URL: optionalUrl,
     INNGEST_DEV: flag,
     JOBS_IN_PROCESS: z.enum(['true', 'false', '']).optional().transform((v) => v !== 'false'),
+    FLE_KEY_PROVIDER: z.enum(['local', 'aws-kms']).default('local'),
+    FLE_LOCAL_MASTER_KEY: optionalString.pipe(masterKey.optional()),
+    FLE_LOCAL_PREVIOUS_MASTER_KEYS: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((k) => k.trim()).filter(Boolean))
+      .pipe(z.array(masterKey)),
+    FLE_KMS_KEY_ID: optionalString,
+    FLE_KMS_REGION: optionalString,
+    FLE_KMS_ENDPOINT: optionalUrl,
+    FLE_DATA_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   })
   .refine((c) => !c.UPSTASH_REDIS_REST_URL === !c.UPSTASH_REDIS_REST_TOKEN, {

@@ -8,3 +8,4 @@ export * from './loans';
 export * from './notifications';
 export * from './portal';
 export * from './maintenance';
+export * from './encryption';

@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
     SEED_DEMO_DATA: 'true',
     OIDC_ISSUER: issuer,
     AUTH_SECRET: authSecret,
+    // With DATABASE_URL set, field encryption never invents a master key (lib/crypto/resolve-key-ring.ts).
+    FLE_LOCAL_MASTER_KEY: randomBytes(96).toString('base64'),
     API_AUDIENCE: testAudience,
     WEB_DOMAIN: 'localhost',
     DEMO_MODE: 'false',
