@@ -8,3 +8,8 @@ export * from './loans';
 export * from './notifications';
 export * from './portal';
 export * from './maintenance';
+export * from './activities';
+export * from './conversations';
+export * from './medical';
+export * from './finance';
+export * from './integrity';
