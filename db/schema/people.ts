@@ -6,6 +6,7 @@ import { organisations } from './organisations';
 
 /** What a person mainly is to a sports club; the platform owns it (spec 002), the registry never sends it. */
 export const personRoleEnum = pgEnum('person_role', ['athlete', 'coach', 'medical', 'staff', 'official', 'volunteer', 'parent', 'fan', 'donor']);
+export type PersonRole = (typeof personRoleEnum.enumValues)[number];
 
 export type NotificationChannel = 'email' | 'push' | 'sms' | 'inApp';
 export type PersonPreferences = {
