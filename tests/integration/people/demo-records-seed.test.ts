@@ -5,27 +5,9 @@ import * as schema from '@/db/schema';
 import { ACME_ORGANISATION_ID, GLOBEX_ORGANISATION_ID } from '@/db/seed/demo-tenants';
 import { seedDemoData } from '@/db/seed/seed-demo-data';
 import { ownerDb } from '../../support/factories';
+import { expectedDemoRecords as expected, recordTables } from './demo-records';
 
 // The test server seeded both demo tenants at start-up (SEED_DEMO_DATA, tests/support/global-setup.ts).
-const recordTables = [
-  'activities',
-  'activity_comments',
-  'conversations',
-  'conversation_participants',
-  'messages',
-  'medical_treatments',
-  'donations',
-  'financial_transactions',
-  'antidoping_records',
-  'incident_reports',
-  'person_change_requests',
-] as const;
-
-const expected = {
-  globex: { activities: 61, activity_comments: 5, conversations: 3, conversation_participants: 13, messages: 13, medical_treatments: 3, donations: 4, financial_transactions: 10, antidoping_records: 1, incident_reports: 1, person_change_requests: 2 },
-  acme: { activities: 8, activity_comments: 1, conversations: 2, conversation_participants: 5, messages: 6, medical_treatments: 0, donations: 0, financial_transactions: 0, antidoping_records: 0, incident_reports: 0, person_change_requests: 0 },
-};
-
 let client: postgres.Sql;
 const seed = () => seedDemoData(drizzle(client, { schema }));
 
