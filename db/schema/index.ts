@@ -9,3 +9,8 @@ export * from './notifications';
 export * from './portal';
 export * from './maintenance';
 export * from './encryption';
+export * from './activities';
+export * from './conversations';
+export * from './medical';
+export * from './finance';
+export * from './integrity';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { planTierEnum } from './enums';
 
 export type CustomRateLimits = { perMinute: number; perDay: number };
@@ -26,11 +26,14 @@ export const organisations = pgTable(
     branding: jsonb('branding').$type<Branding>().notNull().default({}),
     loanPolicy: jsonb('loan_policy').$type<Record<string, unknown>>().notNull().default({}),
     auditRetentionDays: integer('audit_retention_days').notNull().default(2557),
+    // How long conversation messages are kept (spec 001); a conversation may set its own period instead.
+    defaultRetentionDays: integer('default_retention_days').notNull().default(365),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('organisations_slug_key').on(t.slug),
     uniqueIndex('organisations_custom_domain_key').on(sql`lower(${t.customDomain})`),
+    check('organisations_default_retention_days_check', sql`${t.defaultRetentionDays} > 0`),
   ],
 );

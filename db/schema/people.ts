@@ -1,8 +1,26 @@
-import { boolean, date, foreignKey, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, foreignKey, index, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ciphertext, instant } from './columns';
 import { userRoleEnum } from './enums';
 import { organisations } from './organisations';
 
-// A natural person. Specs 001 (retention, anonymisation) and 002 (registry mirror) extend this table.
+/** What a person mainly is to a sports club; the platform owns it (spec 002), the registry never sends it. */
+export const personRoleEnum = pgEnum('person_role', ['athlete', 'coach', 'medical', 'staff', 'official', 'volunteer', 'parent', 'fan', 'donor']);
+export type PersonRole = (typeof personRoleEnum.enumValues)[number];
+
+export type NotificationChannel = 'email' | 'push' | 'sms' | 'inApp';
+export type PersonPreferences = {
+  /** Channels the person accepts service notifications on (loan reminders, messages). */
+  channels: Record<NotificationChannel, boolean>;
+  /** The objection to marketing (spec 001): true stops marketing on every channel, whatever `channels` says. */
+  marketingOptOut: boolean;
+  /** ISO 8601 instant of the objection, kept as evidence of when it was made. */
+  marketingOptOutAt?: string;
+};
+export const defaultPersonPreferences: PersonPreferences = { channels: { email: true, push: true, sms: false, inApp: true }, marketingOptOut: false };
+
+// A natural person. Spec 001 adds the retention and rights fields below; spec 002's registry mirror adds
+// externalRefs (registry id, sync status, last sync) beside them.
 export const persons = pgTable(
   'persons',
   {
@@ -16,10 +34,28 @@ export const persons = pgTable(
     preferredEmail: text('preferred_email'),
     phone: text('phone'),
     birthDate: date('birth_date'),
+    identifierNational: ciphertext('identifier_national'),
+    nationality: text('nationality'),
+    language: text('language').notNull().default('en'),
+    primaryRole: personRoleEnum('primary_role'),
+    preferences: jsonb('preferences').$type<PersonPreferences>().notNull().default(defaultPersonPreferences),
+    processingRestricted: boolean('processing_restricted').notNull().default(false),
+    deletedAt: instant('deleted_at'),
+    anonymizedAt: instant('anonymized_at'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [unique('persons_org_id_key').on(t.organisationId, t.id)],
+  (t) => [
+    unique('persons_org_id_key').on(t.organisationId, t.id),
+    index('persons_org_role_idx').on(t.organisationId, t.primaryRole),
+    // The daily retention job looks for persons deactivated three years ago and not yet anonymised.
+    index('persons_org_deleted_idx').on(t.organisationId, t.deletedAt).where(sql`${t.deletedAt} is not null and ${t.anonymizedAt} is null`),
+    check('persons_nationality_check', sql`${t.nationality} ~ '^[A-Z]{2}$'`),
+    check('persons_language_check', sql`${t.language} ~ '^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$'`),
+    check('persons_preferences_check', sql`jsonb_typeof(${t.preferences}) = 'object'`),
+    // Anonymisation follows deactivation or an erasure request, both of which set deleted_at first.
+    check('persons_anonymized_check', sql`${t.anonymizedAt} is null or (${t.deletedAt} is not null and ${t.anonymizedAt} >= ${t.deletedAt})`),
+  ],
 );
 
 export const users = pgTable(
@@ -42,5 +78,35 @@ export const users = pgTable(
     index('users_org_created_idx').on(t.organisationId, t.createdAt, t.id),
     foreignKey({ name: 'users_organisation_fk', columns: [t.organisationId], foreignColumns: [organisations.id] }).onDelete('cascade'),
     foreignKey({ name: 'users_person_fk', columns: [t.organisationId, t.personId], foreignColumns: [persons.organisationId, persons.id] }),
+  ],
+);
+
+// sent: handed to the external registry (spec 002), which has the last word; applied: written to the person.
+export const personChangeRequestStatusEnum = pgEnum('person_change_request_status', ['open', 'applied', 'rejected', 'sent']);
+
+export type PersonFieldChanges = Record<string, { from: unknown; to: unknown }>;
+
+/** A person's own request to change an identity field; self-service never writes identity fields directly. */
+export const personChangeRequests = pgTable(
+  'person_change_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    requestedByUserId: uuid('requested_by_user_id'),
+    fields: jsonb('fields').$type<PersonFieldChanges>().notNull(),
+    status: personChangeRequestStatusEnum('status').notNull().default('open'),
+    decidedAt: instant('decided_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('person_change_requests_org_person_idx').on(t.organisationId, t.personId, t.createdAt),
+    index('person_change_requests_org_status_idx').on(t.organisationId, t.status, t.createdAt),
+    check('person_change_requests_fields_check', sql`jsonb_typeof(${t.fields}) = 'object' and ${t.fields} <> '{}'::jsonb`),
+    check('person_change_requests_decided_check', sql`(${t.status} = 'open') = (${t.decidedAt} is null)`),
+    foreignKey({ name: 'person_change_requests_organisation_fk', columns: [t.organisationId], foreignColumns: [organisations.id] }).onDelete('cascade'),
+    foreignKey({ name: 'person_change_requests_person_fk', columns: [t.organisationId, t.personId], foreignColumns: [persons.organisationId, persons.id] }).onDelete('cascade'),
+    foreignKey({ name: 'person_change_requests_requester_fk', columns: [t.organisationId, t.requestedByUserId], foreignColumns: [users.organisationId, users.id] }),
   ],
 );

@@ -10,11 +10,13 @@ export type DemoTenant = {
   planTier: 'FREE' | 'PRO_STANDARD';
   assetCount: number;
   extraEmployees: number;
+  /** Which persons' records the seed writes: a sports club's full set, or a company's lighter one. */
+  records: 'club' | 'company';
 };
 
 export const demoTenants: DemoTenant[] = [
-  { id: ACME_ORGANISATION_ID, slug: 'acme', name: 'Acme Corporation', planTier: 'PRO_STANDARD', assetCount: 320, extraEmployees: 24 },
-  { id: GLOBEX_ORGANISATION_ID, slug: 'globex', name: 'Globex Sports Club', planTier: 'FREE', assetCount: 80, extraEmployees: 6 },
+  { id: ACME_ORGANISATION_ID, slug: 'acme', name: 'Acme Corporation', planTier: 'PRO_STANDARD', assetCount: 320, extraEmployees: 24, records: 'company' },
+  { id: GLOBEX_ORGANISATION_ID, slug: 'globex', name: 'Globex Sports Club', planTier: 'FREE', assetCount: 80, extraEmployees: 6, records: 'club' },
 ];
 
 export type DemoCategory = { name: string; description: string; customFields: CustomFieldDefinition[]; products: string[][] };

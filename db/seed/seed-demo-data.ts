@@ -3,6 +3,7 @@ import type { Database, Tx } from '../client';
 import { assets, auditLog, categories, type CustomFieldDefinition, locations, organisations, persons, users } from '../schema';
 import { demoAccounts } from './demo-accounts';
 import { seedDemoActivity } from './seed-demo-activity';
+import { seedDemoRecords } from './seed-demo-records';
 import { demoCategories, demoFirstNames, demoLastNames, demoLocations, type DemoTenant, demoTenants } from './demo-tenants';
 
 type Role = 'EMPLOYEE' | 'ASSET_MANAGER' | 'ADMIN';
@@ -125,8 +126,9 @@ async function seedTenant(tx: Tx, tenant: DemoTenant, now: Date): Promise<void> 
 }
 
 /**
- * Idempotent: a tenant that already exists is left as it is. Runs with the owner's connection. Loan dates are
- * relative to the day of seeding, so a fresh demo always has loans due soon, overdue and awaiting approval.
+ * Idempotent: a tenant that already exists keeps its data, and only gains persons' records if it has none yet
+ * (seed-demo-records.ts). Runs with the owner's connection. Dates are relative to the day of seeding, so a fresh
+ * demo always has loans due soon, overdue and awaiting approval, and a recent fortnight of club life.
  */
 export async function seedDemoData(db: Database, now: Date = new Date()): Promise<string[]> {
   const seeded: string[] = [];
@@ -135,9 +137,9 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       // FORCE row-level security applies to the owner too, so the seed sets the tenant like any request does.
       await tx.execute(sql`select set_config('app.organisation_id', ${tenant.id}, true)`);
       const existing = await tx.select({ id: organisations.id }).from(organisations).where(sql`${organisations.slug} = ${tenant.slug}`);
-      if (existing.length > 0) return false;
-      await seedTenant(tx, tenant, now);
-      return true;
+      if (existing.length === 0) await seedTenant(tx, tenant, now);
+      await seedDemoRecords(tx, tenant, now);
+      return existing.length === 0;
     });
     if (created) seeded.push(tenant.slug);
   }

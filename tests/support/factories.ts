@@ -91,3 +91,94 @@ export async function insertAssets(tenant: TestTenant, seeds: AssetSeed[]): Prom
   const inserted = await sql`insert into assets ${sql(rows)} returning id`;
   return inserted.map((r) => r.id as string);
 }
+
+/** Column values by their SQL names; a key given as null stays null (an erased subject, an anonymised author). */
+export type RowOverrides = Record<string, unknown>;
+
+/** Stands in for FLE1 ciphertext in bytea columns: opaque bytes, since the database never reads them. */
+export const opaqueBytes = (length = 96): Buffer => randomBytes(length);
+
+async function insertRow(table: string, row: RowOverrides, returning = 'id'): Promise<string> {
+  const sql = ownerDb();
+  const values = Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k, typeof v === 'object' && v !== null && !(v instanceof Date) && !Buffer.isBuffer(v) ? sql.json(v as postgres.JSONValue) : v]),
+  );
+  const [inserted] = await sql`insert into ${sql(table)} ${sql(values as Record<string, postgres.ParameterOrJSON<never>>)} returning ${sql(returning)}`;
+  return inserted![returning] as string;
+}
+
+/** The override when the test gave one (null included), otherwise a freshly created row. */
+async function given(overrides: RowOverrides, key: string, create: () => Promise<string>): Promise<unknown> {
+  return key in overrides ? overrides[key] : create();
+}
+
+export async function createPerson(organisationId: string, overrides: RowOverrides = {}): Promise<string> {
+  return insertRow('persons', {
+    organisation_id: organisationId,
+    first_name: 'Test',
+    last_name: `Person ${randomBytes(3).toString('hex')}`,
+    primary_role: 'athlete',
+    nationality: 'DE',
+    language: 'de',
+    identifier_national: opaqueBytes(),
+    ...overrides,
+  });
+}
+
+export async function createActivity(organisationId: string, overrides: RowOverrides = {}): Promise<string> {
+  const personId = await given(overrides, 'person_id', () => createPerson(organisationId));
+  const occurredAt = new Date(Date.now() - 86_400_000);
+  return insertRow('activities', { organisation_id: organisationId, type: 'training', person_id: personId, title: 'Squad training', occurred_at: occurredAt, ended_at: new Date(occurredAt.getTime() + 5_400_000), details: { focus: 'Set pieces' }, ...overrides });
+}
+
+export async function createActivityComment(organisationId: string, overrides: RowOverrides = {}): Promise<string> {
+  const activityId = await given(overrides, 'activity_id', () => createActivity(organisationId));
+  const authorId = await given(overrides, 'author_person_id', () => createPerson(organisationId));
+  return insertRow('activity_comments', { organisation_id: organisationId, activity_id: activityId, author_person_id: authorId, author_anonymized: authorId === null, body: 'Well played.', ...overrides });
+}
+
+export async function createConversation(organisationId: string, overrides: RowOverrides = {}): Promise<string> {
+  return insertRow('conversations', { organisation_id: organisationId, kind: 'general', title: 'Squad chat', ...overrides });
+}
+
+/** Returns the person id: a participant row has no id of its own. */
+export async function addConversationParticipant(organisationId: string, overrides: RowOverrides = {}): Promise<string> {
+  const conversationId = await given(overrides, 'conversation_id', () => createConversation(organisationId));
+  const personId = await given(overrides, 'person_id', () => createPerson(organisationId));
+  return insertRow('conversation_participants', { organisation_id: organisationId, conversation_id: conversationId, person_id: personId, ...overrides }, 'person_id');
+}
+
+export async function createMessage(organisationId: string, overrides: RowOverrides = {}): Promise<string> {
+  const conversationId = await given(overrides, 'conversation_id', () => createConversation(organisationId));
+  const authorId = await given(overrides, 'author_person_id', () => createPerson(organisationId));
+  return insertRow('messages', { organisation_id: organisationId, conversation_id: conversationId, author_person_id: authorId, author_anonymized: authorId === null, body: 'See you at training.', ...overrides });
+}
+
+/** The subject of a record that outlives erasure: a new person unless the test names one or a pseudonym. */
+const subject = async (organisationId: string, overrides: RowOverrides) =>
+  'subject_pseudonym' in overrides && !('person_id' in overrides) ? { person_id: null } : { person_id: await given(overrides, 'person_id', () => createPerson(organisationId)) };
+
+export async function createMedicalTreatment(organisationId: string, overrides: RowOverrides = {}): Promise<string> {
+  return insertRow('medical_treatments', { organisation_id: organisationId, ...(await subject(organisationId, overrides)), diagnosis: opaqueBytes(), detailed_notes: opaqueBytes(160), started_at: new Date(Date.now() - 7 * 86_400_000), ...overrides });
+}
+
+export async function createDonation(organisationId: string, overrides: RowOverrides = {}): Promise<string> {
+  return insertRow('donations', { organisation_id: organisationId, ...(await subject(organisationId, overrides)), amount: '50.00', currency: 'EUR', donated_at: new Date(), campaign: 'Youth academy', ...overrides });
+}
+
+export async function createFinancialTransaction(organisationId: string, overrides: RowOverrides = {}): Promise<string> {
+  return insertRow('financial_transactions', { organisation_id: organisationId, ...(await subject(organisationId, overrides)), kind: 'membership_fee', amount: '180.00', currency: 'EUR', occurred_at: new Date(), reference: `MF-${randomBytes(3).toString('hex')}`, ...overrides });
+}
+
+export async function createAntidopingRecord(organisationId: string, overrides: RowOverrides = {}): Promise<string> {
+  return insertRow('antidoping_records', { organisation_id: organisationId, ...(await subject(organisationId, overrides)), tested_at: new Date(), kind: 'out_of_competition', result: 'negative', authority: 'NADA Germany', ...overrides });
+}
+
+export async function createIncidentReport(organisationId: string, overrides: RowOverrides = {}): Promise<string> {
+  return insertRow('incident_reports', { organisation_id: organisationId, ...(await subject(organisationId, overrides)), occurred_at: new Date(), severity: 'low', description: 'Twisted ankle in the warm-up.', ...overrides });
+}
+
+export async function createPersonChangeRequest(organisationId: string, overrides: RowOverrides = {}): Promise<string> {
+  const personId = await given(overrides, 'person_id', () => createPerson(organisationId));
+  return insertRow('person_change_requests', { organisation_id: organisationId, person_id: personId, fields: { lastName: { from: 'Test', to: 'Tester' } }, ...overrides });
+}
