@@ -78,7 +78,7 @@ describe('assets across tenants', () => {
   });
 
   it("cannot page into A's assets with a cursor naming A's asset", async () => {
-    const cursor = Buffer.from(JSON.stringify(['2999-01-01T00:00:00.000Z', assetA.id])).toString('base64url');
+    const cursor = Buffer.from(JSON.stringify(['-createdAt', '2999-01-01T00:00:00.000Z', assetA.id])).toString('base64url');
     const response = await call('GET', `/api/v1/assets?cursor=${cursor}`, { tenant: b.slug, token: bManager });
     expect(response.status).toBe(200);
     expect(response.body.data.map((x: { name: string }) => x.name)).toEqual(['B laptop']);

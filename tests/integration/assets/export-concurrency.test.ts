@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 describe('concurrent asset exports of one organisation', () => {
-  it('runs two at once, refuses a third with 429 EXPORT_LIMIT_REACHED, and frees the slot when a download is aborted or completes', { timeout: 60_000 }, async () => {
+  it('runs two at once, refuses a third with 429 EXPORT_LIMIT_REACHED, and frees the slot when a download is aborted or completes', { timeout: 180_000 }, async () => {
     const first = await holdExport('csv');
     const second = await holdExport('xlsx');
     expect([first.res.statusCode, second.res.statusCode]).toEqual([200, 200]);
