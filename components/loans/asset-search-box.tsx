@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useState, useTransition } from 'react';
+import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
 import { Input } from '@/components/ui/field';
 
 const DEBOUNCE_MS = 250;
@@ -12,16 +12,21 @@ export function AssetSearchBox({ initialQuery }: { initialQuery: string }) {
   const pathname = usePathname();
   const [query, setQuery] = useState(initialQuery);
   const [pending, startTransition] = useTransition();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const search = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    if (query.trim() === initialQuery.trim()) return;
+    const params = new URLSearchParams();
+    if (query.trim()) params.set('q', query.trim());
+    startTransition(() => router.replace(params.size ? `${pathname}?${params}` : pathname, { scroll: false }));
+  }, [query, initialQuery, pathname, router]);
 
   useEffect(() => {
-    if (query.trim() === initialQuery.trim()) return;
-    const timer = setTimeout(() => {
-      const params = new URLSearchParams();
-      if (query.trim()) params.set('q', query.trim());
-      startTransition(() => router.replace(params.size ? `${pathname}?${params}` : pathname, { scroll: false }));
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query, initialQuery, pathname, router]);
+    timer.current = setTimeout(search, DEBOUNCE_MS);
+    return () => clearTimeout(timer.current);
+  }, [search]);
 
   return (
     <form role="search" action={pathname} onSubmit={(event) => event.preventDefault()} className="relative">
@@ -34,6 +39,9 @@ export function AssetSearchBox({ initialQuery }: { initialQuery: string }) {
         name="q"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
+        // Leaving the field (to click a result, say) searches at once rather than after the pause, so a late
+        // search can never replace the page that click opens.
+        onBlur={() => timer.current !== undefined && search()}
         placeholder="Name, inventory number, model…"
         autoComplete="off"
         aria-describedby="asset-search-hint"

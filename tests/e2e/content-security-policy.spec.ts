@@ -47,6 +47,7 @@ test.describe('Content-Security-Policy', () => {
 
 test.describe('API reference', () => {
   test('renders every operation of the OpenAPI document with Redoc, served from this server', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'reads only; Redoc folds its menu away at phone width');
     const violations = watchViolations(page);
     const external: string[] = [];
     page.on('request', (request) => {
