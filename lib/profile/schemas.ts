@@ -20,10 +20,12 @@ const registryOwned = (keys: readonly PropertyKey[]) =>
     ? 'Names, birth date and nationality are confirmed by the registry: request a change at /api/v1/profile/change-requests.'
     : `These fields cannot be changed here: ${keys.map(String).join(', ')}.`;
 
-const Phone = z
+export const Phone = z
   .string()
   .trim()
   .regex(/^\+?[0-9][0-9 ()/-]{4,28}[0-9]$/, 'Enter a phone number with digits, spaces or dashes, for example +49 30 1234567.');
+
+export const PreferredEmail = z.email('Enter an e-mail address like name@example.com.').max(320, 'That e-mail address is too long.');
 
 export const ChannelPreferences = z.strictObject({
   email: z.boolean('Choose on or off for e-mail.').optional().describe('Service e-mails (loan reminders, decisions).'),
@@ -33,7 +35,7 @@ export const ChannelPreferences = z.strictObject({
 export const UpdateOwnProfileBody = z
   .strictObject(
     {
-      preferredEmail: z.email('Enter an e-mail address like name@example.com.').max(320, 'That e-mail address is too long.').nullable().optional(),
+      preferredEmail: PreferredEmail.nullable().optional(),
       phone: Phone.nullable().optional(),
       language: z.enum(supportedLanguages, `Choose one of the languages: ${supportedLanguages.join(', ')}.`).optional(),
       preferences: z
