@@ -8,7 +8,9 @@ import { setProcessingRestrictionAction } from '@/lib/portal/actions/profile-act
 
 export function RestrictionForm({ restricted }: { restricted: boolean }) {
   const [result, action] = useActionState(setProcessingRestrictionAction, null);
-  const [confirming, setConfirming] = useState(false);
+  // The result the confirmation was opened at: a new success closes it, a failure keeps it open with its error.
+  const [openedAt, setOpenedAt] = useState<typeof result | undefined>(undefined);
+  const confirming = openedAt !== undefined && (result === openedAt || result?.ok === false);
   const error = result?.ok === false ? result.fieldErrors?.confirmed?.[0] : undefined;
   return (
     <div className="space-y-4">
@@ -18,7 +20,7 @@ export function RestrictionForm({ restricted }: { restricted: boolean }) {
           role="switch"
           aria-checked={restricted}
           aria-labelledby="restrict-label"
-          onClick={() => setConfirming(true)}
+          onClick={() => setOpenedAt(result)}
           className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition ${restricted ? 'bg-brand' : 'bg-slate-300'}`}
         >
           <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition ${restricted ? 'left-5' : 'left-0.5'}`} />
@@ -34,7 +36,7 @@ export function RestrictionForm({ restricted }: { restricted: boolean }) {
         <li>You can still borrow and return assets; you must keep track of your return dates yourself.</li>
       </ul>
       {confirming ? (
-        <form action={action} className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" onSubmit={() => setConfirming(false)}>
+        <form action={action} className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
           <input type="hidden" name="restricted" value={restricted ? 'false' : 'true'} />
           <p className="text-sm font-medium text-slate-900">{restricted ? 'Lift the restriction? Notifications resume from now on.' : 'Restrict processing? You will get no reminders before a loan ends.'}</p>
           <label className="flex items-start gap-2 text-sm text-slate-800">
@@ -50,7 +52,7 @@ export function RestrictionForm({ restricted }: { restricted: boolean }) {
             <SubmitButton pendingLabel="Saving…" variant={restricted ? 'primary' : 'danger'}>
               {restricted ? 'Lift restriction' : 'Restrict processing'}
             </SubmitButton>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
+            <Button variant="ghost" onClick={() => setOpenedAt(undefined)}>
               Cancel
             </Button>
           </div>
