@@ -14,6 +14,7 @@ import { type Config, getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db/get-db';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { loadActingUser } from '@/lib/users/load-acting-user';
+import { recordAdminSession } from '@/lib/users/record-admin-session';
 
 declare module 'next-auth' {
   // Module augmentation merges declarations, which only an interface can do.
@@ -88,6 +89,15 @@ function buildConfig(): NextAuthConfig {
     providers,
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: '/login', error: '/login' },
+    events: {
+      async signOut(message) {
+        const token = 'token' in message ? message.token : null;
+        const organisationId = typeof token?.organisationId === 'string' ? token.organisationId : null;
+        const userId = typeof token?.userId === 'string' ? token.userId : null;
+        if (!organisationId || !userId) return;
+        await withTenant(await getDb(), organisationId, (tx) => recordAdminSession(tx, organisationId, { id: userId }, randomUUID(), 'signed-out'));
+      },
+    },
     callbacks: {
       async signIn({ user, account }) {
         const { organisation } = await currentTenant();

@@ -64,6 +64,23 @@ function assetOf(entry: AuditEntry, names: AuditNames): Target {
   return name ? { name, href: `/assets/${entry.assetId}` } : { name: deleted.ASSET! };
 }
 
+const fieldNames: Record<string, string> = {
+  preferredEmail: 'preferred e-mail',
+  phone: 'phone',
+  language: 'language',
+  channels: 'notification channels',
+  firstName: 'first name',
+  lastName: 'last name',
+  birthDate: 'birth date',
+  nationality: 'nationality',
+};
+
+// "phone and language": the fields an entry names, without their values, which may be personal data.
+function fieldList(entry: AuditEntry): string {
+  const fields = Array.isArray(entry.metadata.fields) ? entry.metadata.fields.map((field) => fieldNames[String(field)] ?? String(field)) : [];
+  return fields.length > 1 ? `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}` : (fields[0] ?? 'details');
+}
+
 const exportFormats: Record<string, string> = { csv: 'CSV', xlsx: 'Excel' };
 
 // Each action as the rest of a sentence that starts with who did it: "Ada Lovelace approved the loan of …".
@@ -108,6 +125,14 @@ const phrases: Record<string, Phrase> = {
   BACKUP_FAILED: (_t, e) => [e.metadata.reason === 'interrupted' ? 'gave up on a backup that was interrupted' : 'recorded that a backup failed'],
   BACKUP_EXPIRED: () => ['removed an old backup (only the newest are kept)'],
   BACKUP_DOWNLOADED: () => ['downloaded a backup'],
+  ADMIN_SIGNED_IN: () => ['signed in to the portal as an administrator'],
+  ADMIN_SIGNED_OUT: () => ['signed out of the portal'],
+  PROFILE_UPDATED: (_t, e) => [`changed their own ${fieldList(e)}`],
+  PERSON_CHANGE_REQUESTED: (_t, e) => [`asked to change their ${fieldList(e)} (waiting for confirmation)`],
+  PROCESSING_RESTRICTED: () => ['restricted the processing of their data: no notifications, jobs paused'],
+  PROCESSING_RESTRICTION_LIFTED: () => ['lifted the restriction on processing their data'],
+  MARKETING_OPT_OUT: () => ['objected to marketing messages'],
+  MARKETING_OPT_IN: () => ['withdrew their objection to marketing messages'],
 };
 
 /** LOAN_PICKED_UP -> "Loan picked up": the name of an action on its own, as in the audit log's filter. */

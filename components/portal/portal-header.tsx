@@ -34,6 +34,9 @@ export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
             <p className="text-xs text-slate-600">{user.email}</p>
           </div>
           <Badge tone="info">{roleLabels[user.role]}</Badge>
+          <Link href="/profile" className={buttonClasses('ghost', 'sm')}>
+            Your profile
+          </Link>
           <form action={signOutAction}>
             <button type="submit" className={buttonClasses('secondary', 'sm')}>
               Sign out

@@ -16,17 +16,19 @@ export async function notifyExtensionRequested(tx: Executor, ctx: NotifyContext,
   const requestedEndDate = loan.extensionRequestedEndDate!;
   const [requester, approvers] = await Promise.all([findRecipient(tx, ctx.organisationId, loan.requesterId), approverRecipients(tx, ctx.organisationId, loan.approverId, loan.requesterId)]);
   const requesterName = requester?.name ?? 'A colleague';
+  const notifiedInApp: string[] = [];
   for (const approver of approvers) {
-    await createNotification(tx, ctx.organisationId, {
+    const notified = await createNotification(tx, ctx.organisationId, {
       userId: approver.id,
       kind: 'LOAN_EXTENSION_REQUESTED',
       title: `Extension request: ${asset.name}`,
       body: `${requesterName} asks to keep ${asset.name} until ${requestedEndDate} instead of ${loan.endDate}.`,
       loanId: loan.id,
     });
+    if (notified) notifiedInApp.push(approver.name);
   }
   const reachable = approvers.filter((approver) => approver.email);
-  await enqueueEmails(
+  const sent = await enqueueEmails(
     tx,
     ctx,
     reachable.map((approver) => ({
@@ -36,7 +38,7 @@ export async function notifyExtensionRequested(tx: Executor, ctx: NotifyContext,
       data: { loanId: loan.id, assetName: asset.name, assetInventoryNumber: asset.inventoryNumber, requesterName, currentEndDate: loan.endDate, requestedEndDate, approverName: approver.name },
     })),
   );
-  return { emailed: reachable.map((approver) => approver.name), notifiedInApp: approvers.map((approver) => approver.name) };
+  return { emailed: reachable.filter((approver) => sent.includes(approver.email!)).map((approver) => approver.name), notifiedInApp };
 }
 
 export type ExtensionDecision = { decision: 'approved'; previousEndDate: string } | { decision: 'rejected'; requestedEndDate: string; reason: string };
@@ -45,7 +47,7 @@ export type ExtensionDecision = { decision: 'approved'; previousEndDate: string 
 export async function notifyExtensionDecided(tx: Executor, ctx: NotifyContext, loan: LoanRow, asset: LoanAsset, outcome: ExtensionDecision): Promise<LoanNotice> {
   const [requester, decider] = await Promise.all([findRecipient(tx, ctx.organisationId, loan.requesterId), findRecipient(tx, ctx.organisationId, ctx.user.id)]);
   const approved = outcome.decision === 'approved';
-  await createNotification(tx, ctx.organisationId, {
+  const inApp = await createNotification(tx, ctx.organisationId, {
     userId: loan.requesterId,
     kind: approved ? 'LOAN_EXTENSION_APPROVED' : 'LOAN_EXTENSION_REJECTED',
     title: approved ? `Extension approved: ${asset.name}` : `Extension declined: ${asset.name}`,
@@ -55,8 +57,9 @@ export async function notifyExtensionDecided(tx: Executor, ctx: NotifyContext, l
     loanId: loan.id,
   });
   const name = requester?.name ?? 'The borrower';
-  if (!requester?.email) return { emailed: [], notifiedInApp: [name] };
-  await enqueueEmail(
+  const notifiedInApp = inApp ? [name] : [];
+  if (!requester?.email) return { emailed: [], notifiedInApp };
+  const emailed = await enqueueEmail(
     tx,
     ctx,
     outcome.decision === 'approved'
@@ -73,5 +76,5 @@ export async function notifyExtensionDecided(tx: Executor, ctx: NotifyContext, l
           data: { loanId: loan.id, assetName: asset.name, endDate: loan.endDate, requestedEndDate: outcome.requestedEndDate, reason: outcome.reason },
         },
   );
-  return { emailed: [name], notifiedInApp: [name] };
+  return { emailed: emailed ? [name] : [], notifiedInApp };
 }

@@ -13,7 +13,7 @@ export type NotifyContext = Pick<RequestContext, 'organisationId' | 'afterCommit
 export async function notifyRequestFiled(tx: Executor, ctx: NotifyContext, loan: LoanRow, asset: LoanAsset): Promise<LoanNotice> {
   const [requester, approvers] = await Promise.all([findRecipient(tx, ctx.organisationId, loan.requesterId), approverRecipients(tx, ctx.organisationId, loan.approverId, loan.requesterId)]);
   const reachable = approvers.filter((approver) => approver.email);
-  await enqueueEmails(
+  const sent = await enqueueEmails(
     tx,
     ctx,
     reachable.map((approver) => ({
@@ -32,7 +32,7 @@ export async function notifyRequestFiled(tx: Executor, ctx: NotifyContext, loan:
       },
     })),
   );
-  return { emailed: reachable.map((approver) => approver.name), notifiedInApp: [] };
+  return { emailed: reachable.filter((approver) => sent.includes(approver.email!)).map((approver) => approver.name), notifiedInApp: [] };
 }
 
 export async function notifyDecision(tx: Executor, ctx: NotifyContext, loan: LoanRow, asset: LoanAsset, decision: 'approved' | 'rejected'): Promise<LoanNotice> {
@@ -43,10 +43,11 @@ export async function notifyDecision(tx: Executor, ctx: NotifyContext, loan: Loa
     decision === 'approved'
       ? `Your loan of ${asset.name} from ${loan.startDate} to ${loan.endDate} was approved.`
       : `Your request for ${asset.name} was declined: ${loan.rejectionReason ?? ''}`.trim();
-  await createNotification(tx, ctx.organisationId, { userId: loan.requesterId, kind: decision === 'approved' ? 'LOAN_APPROVED' : 'LOAN_REJECTED', title, body, loanId: loan.id });
+  const inApp = await createNotification(tx, ctx.organisationId, { userId: loan.requesterId, kind: decision === 'approved' ? 'LOAN_APPROVED' : 'LOAN_REJECTED', title, body, loanId: loan.id });
   const name = requester?.name ?? 'The borrower';
-  if (!requester?.email) return { emailed: [], notifiedInApp: [name] };
-  await enqueueEmail(tx, ctx, {
+  const notifiedInApp = inApp ? [name] : [];
+  if (!requester?.email) return { emailed: [], notifiedInApp };
+  const emailed = await enqueueEmail(tx, ctx, {
     template: decision === 'approved' ? 'loan-approved' : 'loan-rejected',
     to: requester.email,
     idempotencyKey: `loan-${decision}:${loan.id}`,
@@ -55,5 +56,5 @@ export async function notifyDecision(tx: Executor, ctx: NotifyContext, loan: Loa
         ? { loanId: loan.id, assetName: asset.name, startDate: loan.startDate, endDate: loan.endDate, approverName: decider?.name ?? 'Automatic approval' }
         : { loanId: loan.id, assetName: asset.name, startDate: loan.startDate, endDate: loan.endDate, reason: loan.rejectionReason ?? '' },
   });
-  return { emailed: [name], notifiedInApp: [name] };
+  return { emailed: emailed ? [name] : [], notifiedInApp };
 }

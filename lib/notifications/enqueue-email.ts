@@ -2,6 +2,7 @@ import type { Executor } from '@/db/client';
 import { dispatchEvent } from '@/lib/jobs/dispatch-event';
 import { outbox } from '@/db/schema';
 import type { EmailTemplateName } from './email-templates';
+import { findSilencedAddresses } from './reachable-recipients';
 
 export type EmailMessage = {
   template: EmailTemplateName;
@@ -16,18 +17,24 @@ export type OutboxContext = { organisationId: string; afterCommit?: (fn: () => v
 
 export const OUTBOX_ENQUEUED_EVENT = 'quartermaster/outbox.enqueued';
 
-/** Written in the caller's transaction (DESIGN.md invariant 5); delivery is the deliver-outbox job's. */
-export async function enqueueEmail(tx: Executor, ctx: OutboxContext, message: EmailMessage): Promise<void> {
-  await enqueueEmails(tx, ctx, [message]);
+/** Written in the caller's transaction (DESIGN.md invariant 5); delivery is the deliver-outbox job's. False when not written. */
+export async function enqueueEmail(tx: Executor, ctx: OutboxContext, message: EmailMessage): Promise<boolean> {
+  return (await enqueueEmails(tx, ctx, [message])).length > 0;
 }
 
-/** Several e-mails of one change (a request told to every asset manager) in one statement. */
-export async function enqueueEmails(tx: Executor, ctx: OutboxContext, messages: EmailMessage[]): Promise<void> {
-  if (messages.length === 0) return;
+/**
+ * Several e-mails of one change (a request told to every asset manager) in one statement. Every e-mail passes
+ * here, so none reaches a user whose processing is restricted (spec 001) or who turned e-mail off; returns the
+ * addresses written. A future marketing sender must also skip persons with preferences.marketingOptOut.
+ */
+export async function enqueueEmails(tx: Executor, ctx: OutboxContext, messages: EmailMessage[]): Promise<string[]> {
+  const silenced = await findSilencedAddresses(tx, ctx.organisationId, messages.map((message) => message.to));
+  const sendable = messages.filter((message) => !silenced.has(message.to.toLowerCase()));
+  if (sendable.length === 0) return [];
   await tx
     .insert(outbox)
     .values(
-      messages.map((message) => ({
+      sendable.map((message) => ({
         organisationId: ctx.organisationId,
         kind: 'EMAIL',
         idempotencyKey: message.idempotencyKey,
@@ -36,4 +43,5 @@ export async function enqueueEmails(tx: Executor, ctx: OutboxContext, messages: 
     )
     .onConflictDoNothing();
   ctx.afterCommit?.(() => dispatchEvent(OUTBOX_ENQUEUED_EVENT));
+  return sendable.map((message) => message.to);
 }

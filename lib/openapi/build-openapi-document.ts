@@ -10,6 +10,7 @@ import { registerHealthPaths } from './paths-health';
 import { registerInvitationPaths } from './paths-invitations';
 import { registerLoanPaths } from './paths-loans';
 import { registerMaintenanceAndPhotoPaths } from './paths-maintenance';
+import { registerProfilePaths } from './paths-profile';
 import { registerUserAndAuditPaths } from './paths-users-audit';
 import { registerResourceSchemas } from './resource-schemas';
 
@@ -50,6 +51,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerLoanPaths(registry);
   registerBrandingPaths(registry);
   registerBackupPaths(registry);
+  registerProfilePaths(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,

@@ -98,6 +98,7 @@ export const documentTags = [
   { name: 'Categories', description: 'Kinds of assets, with the custom fields their assets carry.' },
   { name: 'Locations', description: 'Places where assets are kept.' },
   { name: 'Users', description: 'People of the organisation, their roles and active state.' },
+  { name: 'Profile', description: "The caller's own profile: contact details, preferences, restriction, and identity change requests." },
   { name: 'Audit log', description: 'The immutable record of every change.' },
   { name: 'Backups', description: "Downloadable exports of the organisation's data, made by a background job." },
   { name: 'Health', description: 'Service status; no authentication.' },

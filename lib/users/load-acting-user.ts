@@ -7,6 +7,7 @@ import { acceptInvitation } from '@/lib/invitations/accept-invitation';
 import { findInvitationForEmail } from '@/lib/invitations/find-invitation-for-email';
 import type { AccessTokenClaims } from '@/lib/auth/verify-access-token';
 import { type ActingUser, createContext } from '@/lib/core/context';
+import { recordAdminSession } from './record-admin-session';
 
 const NAME_LIMIT = 200;
 
@@ -37,6 +38,7 @@ async function provisionUser(tx: Tx, organisationId: string, claims: AccessToken
     changes: { role: { before: null, after: role }, email: { before: null, after: email } },
     metadata: invitation ? { via: 'invitation', invitationId: invitation.id } : { via: 'just-in-time' },
   });
+  if (signIn) await recordAdminSession(tx, organisationId, user!, requestId, 'signed-in');
   return user!;
 }
 
@@ -68,6 +70,7 @@ export async function loadActingUser(
   // request and deadlock against updateUser's lock of the admin rows.
   if (options.signIn) {
     await tx.update(users).set({ lastSeenAt: new Date() }).where(and(eq(users.organisationId, organisationId), eq(users.id, found.id)));
+    await recordAdminSession(tx, organisationId, found, requestId, 'signed-in');
   }
   return { id: found.id, personId: found.personId, role: found.role };
 }

@@ -1,0 +1,51 @@
+import { Badge } from '@/components/ui/badge';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { ContactForm } from '@/components/profile/contact-form';
+import { IdentitySection } from '@/components/profile/identity-section';
+import { RestrictionForm } from '@/components/profile/restriction-form';
+import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { getOwnProfile } from '@/lib/profile/get-own-profile';
+
+export const metadata = { title: 'Your profile' };
+
+export default async function ProfilePage() {
+  const portal = await requirePortalContext();
+  const profile = await withPortalTransaction(portal, (tx, ctx) => getOwnProfile(tx, ctx));
+  return (
+    <>
+      <PageHeader title="Your profile" description="What your organisation knows about you, and how it may contact you. Every change is recorded in the audit log." />
+      <div className="space-y-6">
+        {profile.processingRestricted ? (
+          <p role="status" className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            Processing is restricted: you receive no notifications and no reminders.
+          </p>
+        ) : null}
+        <Card aria-labelledby="contact-heading">
+          <CardHeader id="contact-heading" title="Contact and notifications" description="You can change these yourself; they apply at once." />
+          <CardBody>
+            {/* A saved change remounts the form: React's reset after an action would otherwise bring back the first-rendered select value. */}
+            <ContactForm key={JSON.stringify([profile.preferredEmail, profile.phone, profile.language, profile.preferences])} profile={profile} />
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="identity-heading">
+          <CardHeader
+            id="identity-heading"
+            title="Name, birth date and nationality"
+            description="These come from the official register, so a correction waits for confirmation."
+            action={profile.pendingChanges.length ? <Badge tone="warning">Correction requested</Badge> : undefined}
+          />
+          <CardBody>
+            <IdentitySection profile={profile} />
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="restriction-heading">
+          <CardHeader id="restriction-heading" title="Restrict processing" description="Your right to restrict how your data is processed." />
+          <CardBody>
+            <RestrictionForm restricted={profile.processingRestricted} />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}

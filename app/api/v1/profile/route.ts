@@ -1,0 +1,15 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { getOwnProfile } from '@/lib/profile/get-own-profile';
+import { UpdateOwnProfileBody } from '@/lib/profile/schemas';
+import { updateOwnProfile } from '@/lib/profile/update-own-profile';
+
+// GET /api/v1/profile – the caller's own profile with open change requests
+export const GET = route({ role: 'EMPLOYEE' }, async ({ tx, ctx }) => ok(await getOwnProfile(tx, ctx)));
+
+// PATCH /api/v1/profile – change the caller's contact details, language, notification preferences or restriction
+export const PATCH = route({ role: 'EMPLOYEE', body: UpdateOwnProfileBody }, async ({ tx, ctx, body }) => ok(await updateOwnProfile(tx, ctx, body)));
+
+export const PUT = methodNotAllowed(['GET', 'PATCH']);
+export const POST = methodNotAllowed(['GET', 'PATCH']);
+export const DELETE = methodNotAllowed(['GET', 'PATCH']);

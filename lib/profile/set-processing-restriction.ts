@@ -1,0 +1,26 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { persons } from '@/db/schema';
+import type { RequestContext } from '@/lib/core/context';
+import { recordAudit } from '@/lib/audit/record-audit';
+import { findOwnPerson } from './get-own-profile';
+
+/**
+ * Restriction (spec 001): while on, notifications to the person are not sent and jobs skip them
+ * (lib/notifications/reachable-recipients.ts); what they do is still recorded for audit.
+ */
+export async function setProcessingRestriction(tx: Tx, ctx: RequestContext, input: { restricted: boolean }): Promise<{ processingRestricted: boolean; changed: boolean }> {
+  const person = await findOwnPerson(tx, ctx, { lock: true });
+  if (person.processingRestricted === input.restricted) return { processingRestricted: input.restricted, changed: false };
+  await tx
+    .update(persons)
+    .set({ processingRestricted: input.restricted, updatedAt: ctx.now })
+    .where(and(eq(persons.organisationId, ctx.organisationId), eq(persons.id, person.personId)));
+  await recordAudit(tx, ctx, {
+    action: input.restricted ? 'PROCESSING_RESTRICTED' : 'PROCESSING_RESTRICTION_LIFTED',
+    targetType: 'PERSON',
+    targetId: person.personId,
+    changes: { processingRestricted: { before: person.processingRestricted, after: input.restricted } },
+  });
+  return { processingRestricted: input.restricted, changed: true };
+}
