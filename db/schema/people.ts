@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ciphertext, instant } from './columns';
-import { userRoleEnum } from './enums';
+import { userDutyEnum, userRoleEnum } from './enums';
 import { organisations } from './organisations';
 
 /** What a person mainly is to a sports club; the platform owns it (spec 002), the registry never sends it. */
@@ -67,6 +67,7 @@ export const users = pgTable(
     idpSubject: text('idp_subject').notNull(),
     email: text('email'),
     role: userRoleEnum('role').notNull().default('EMPLOYEE'),
+    duties: userDutyEnum('duties').array().notNull().default([]),
     isActive: boolean('is_active').notNull().default(true),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -57,8 +57,8 @@ export const clubCast: CastMember[] = [
 export const clubStaff = {
   secretary: { subject: 'globex-admin', role: 'official' },
   equipment: { subject: 'globex-manager', role: 'staff' },
-  coach: { subject: 'globex-employee-1', role: 'coach' },
-  physio: { subject: 'globex-employee-2', role: 'medical' },
+  coach: { subject: 'globex-employee-1', role: 'coach', duties: ['COACH'] },
+  physio: { subject: 'globex-employee-2', role: 'medical', duties: ['MEDICAL'] },
 } as const;
 
 export const squad = ['lena', 'mateo', 'noor', 'kacper', 'amara', 'jonas'] as const;

@@ -17,8 +17,8 @@ const gifts = [
 ];
 
 /**
- * The club's members and the records that stay with them: treatments (diagnosis and notes stay NULL until
- * the field encryption module writes FLE1 ciphertext), donations, payments, a doping control, an incident
+ * The club's members and the records that stay with them: treatments (diagnosis and notes are written
+ * encrypted afterwards, seed-club-sensitive-fields.ts), donations, payments, a doping control, an incident
  * and two self-service change requests.
  */
 export async function seedClubRecords(c: RecordsContext): Promise<void> {

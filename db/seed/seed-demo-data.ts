@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { encryptField } from '@/lib/crypto/encrypt-field';
+import type { FieldEncryption } from '@/lib/crypto/field-encryption';
 import type { Database, Tx } from '../client';
 import { assets, auditLog, categories, type CustomFieldDefinition, locations, organisations, persons, users } from '../schema';
 import { demoAccounts } from './demo-accounts';
@@ -130,7 +132,7 @@ async function seedTenant(tx: Tx, tenant: DemoTenant, now: Date): Promise<void> 
  * (seed-demo-records.ts). Runs with the owner's connection. Dates are relative to the day of seeding, so a fresh
  * demo always has loans due soon, overdue and awaiting approval, and a recent fortnight of club life.
  */
-export async function seedDemoData(db: Database, now: Date = new Date()): Promise<string[]> {
+export async function seedDemoData(db: Database, now: Date = new Date(), encryption?: FieldEncryption): Promise<string[]> {
   const seeded: string[] = [];
   for (const tenant of demoTenants) {
     const created = await db.transaction(async (tx) => {
@@ -138,7 +140,8 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       await tx.execute(sql`select set_config('app.organisation_id', ${tenant.id}, true)`);
       const existing = await tx.select({ id: organisations.id }).from(organisations).where(sql`${organisations.slug} = ${tenant.slug}`);
       if (existing.length === 0) await seedTenant(tx, tenant, now);
-      await seedDemoRecords(tx, tenant, now);
+      // The process's master key unless a caller (a test) brings its own; resolved only when a value is encrypted.
+      await seedDemoRecords(tx, tenant, now, (field, plaintext) => encryptField(tx, { organisationId: tenant.id }, field, plaintext, encryption));
       return existing.length === 0;
     });
     if (created) seeded.push(tenant.slug);

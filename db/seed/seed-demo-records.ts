@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { EncryptedField } from '@/lib/crypto/encrypted-fields';
 import type { Tx } from '../client';
-import { activities, activityComments, conversations, type PersonRole, persons, users } from '../schema';
+import { activities, activityComments, conversations, type PersonRole, persons, type userDutyEnum, users } from '../schema';
 import { clubStaff, demoClock, type DemoClock, demoId } from './demo-people';
 import type { DemoTenant } from './demo-tenants';
 import { seedClubActivities } from './seed-club-activities';
 import { seedClubRecords } from './seed-club-records';
+import { seedClubSensitiveFields } from './seed-club-sensitive-fields';
 import { seedDemoConversations } from './seed-demo-conversations';
 
 export type StaffMember = { userId: string; personId: string };
@@ -17,6 +19,8 @@ export type RecordsContext = {
   /** A cast member's key (demo-people.ts) or a staff key -> person id. */
   person: (key: string) => string;
   staff: (key: string) => StaffMember;
+  /** FLE1 ciphertext of a sensitive field under the tenant's data key (lib/crypto/encrypt-field.ts). */
+  encrypt: (field: EncryptedField, plaintext: string) => Promise<Buffer>;
 };
 
 const companyStaff = {
@@ -87,15 +91,18 @@ async function seedCompanyRecords(c: RecordsContext): Promise<void> {
  * these records existed: a tenant that already has conversations is left as it is. Ids are deterministic and
  * inserts skip rows that exist, so a rerun after a partial deletion never fails on a twin.
  */
-export async function seedDemoRecords(tx: Tx, tenant: DemoTenant, now: Date): Promise<void> {
+export async function seedDemoRecords(tx: Tx, tenant: DemoTenant, now: Date, encrypt: RecordsContext['encrypt']): Promise<void> {
   const [seen] = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.organisationId, tenant.id)).limit(1);
   if (seen) return;
-  const roster: Record<string, { subject: string; role: PersonRole }> = tenant.records === 'club' ? clubStaff : companyStaff;
+  const roster: Record<string, { subject: string; role: PersonRole; duties?: readonly (typeof userDutyEnum.enumValues)[number][] }> =
+    tenant.records === 'club' ? clubStaff : companyStaff;
   const staffMembers = await loadStaff(tx, tenant.id, roster);
   if (!staffMembers) return;
 
-  for (const [key, { role }] of Object.entries(roster)) {
-    await tx.update(persons).set({ primaryRole: role }).where(and(eq(persons.organisationId, tenant.id), eq(persons.id, staffMembers.get(key)!.personId)));
+  for (const [key, { role, duties }] of Object.entries(roster)) {
+    const member = staffMembers.get(key)!;
+    await tx.update(persons).set({ primaryRole: role }).where(and(eq(persons.organisationId, tenant.id), eq(persons.id, member.personId)));
+    if (duties) await tx.update(users).set({ duties: [...duties] }).where(and(eq(users.organisationId, tenant.id), eq(users.id, member.userId)));
   }
   await tx.update(persons).set({ primaryRole: 'staff' }).where(and(eq(persons.organisationId, tenant.id), isNull(persons.primaryRole)));
 
@@ -105,9 +112,11 @@ export async function seedDemoRecords(tx: Tx, tenant: DemoTenant, now: Date): Pr
     clock: demoClock(now),
     staff: (key) => staffMembers.get(key)!,
     person: (key) => staffMembers.get(key)?.personId ?? demoId(tenant.id, `person:${key}`),
+    encrypt,
   };
   if (tenant.records === 'club') {
     await seedClubRecords(context);
+    await seedClubSensitiveFields(context);
     await seedClubActivities(context);
   } else {
     await seedCompanyRecords(context);

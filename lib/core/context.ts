@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Duty } from '@/lib/auth/duties';
 import type { Role } from '@/lib/auth/roles';
 
 export type TenantOrganisation = {
@@ -10,7 +11,7 @@ export type TenantOrganisation = {
   customDomain: string | null;
 };
 
-export type ActingUser = { id: string; personId: string; role: Role };
+export type ActingUser = { id: string; personId: string; role: Role; duties: Duty[] };
 
 /** Who acts, for which tenant: passed explicitly to every lib/ function (STYLE.md rule 4). */
 export type RequestContext = {

@@ -10,6 +10,7 @@ import { registerHealthPaths } from './paths-health';
 import { registerInvitationPaths } from './paths-invitations';
 import { registerLoanPaths } from './paths-loans';
 import { registerMaintenanceAndPhotoPaths } from './paths-maintenance';
+import { registerPeoplePaths } from './paths-people';
 import { registerProfilePaths } from './paths-profile';
 import { registerUserAndAuditPaths } from './paths-users-audit';
 import { registerResourceSchemas } from './resource-schemas';
@@ -47,6 +48,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerMaintenanceAndPhotoPaths(registry);
   registerCatalogPaths(registry, schemas);
   registerUserAndAuditPaths(registry, schemas);
+  registerPeoplePaths(registry, schemas);
   registerInvitationPaths(registry, schemas);
   registerLoanPaths(registry);
   registerBrandingPaths(registry);

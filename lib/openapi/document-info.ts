@@ -98,6 +98,8 @@ export const documentTags = [
   { name: 'Categories', description: 'Kinds of assets, with the custom fields their assets carry.' },
   { name: 'Locations', description: 'Places where assets are kept.' },
   { name: 'Users', description: 'People of the organisation, their roles and active state.' },
+  { name: 'Persons', description: 'The directory of persons; national identifiers for admins and the persons themselves.' },
+  { name: 'Medical treatments', description: 'Treatments, for the MEDICAL duty and the treated person only.' },
   { name: 'Profile', description: "The caller's own profile: contact details, preferences, restriction, and identity change requests." },
   { name: 'Audit log', description: 'The immutable record of every change.' },
   { name: 'Backups', description: "Downloadable exports of the organisation's data, made by a background job." },

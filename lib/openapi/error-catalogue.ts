@@ -9,6 +9,8 @@ import { EXPORT_CONCURRENCY_LIMIT, EXPORT_RETRY_AFTER_SECONDS } from '@/lib/expo
 import { ExportLimitReachedError } from '@/lib/export-lease/export-limit-reached-error';
 import { maintenanceEntryNotFound } from '@/lib/maintenance/errors';
 import { locationNameConflict, locationNotFound } from '@/lib/locations/location-store';
+import { medicalTreatmentNotFound } from '@/lib/medical/treatment-store';
+import { personNotFound } from '@/lib/persons/to-person-dto';
 import { userNotFound } from '@/lib/users/user-store';
 
 const organisationId = '0b9f4a52-1d6e-4c3a-9a0e-7f2d5c8b1e43';
@@ -33,6 +35,8 @@ export const errorCatalogue = {
   CATEGORY_NOT_FOUND: categoryNotFound(resourceId, organisationId),
   LOCATION_NOT_FOUND: locationNotFound(resourceId, organisationId),
   USER_NOT_FOUND: userNotFound(resourceId, organisationId),
+  PERSON_NOT_FOUND: personNotFound(resourceId, organisationId),
+  MEDICAL_TREATMENT_NOT_FOUND: medicalTreatmentNotFound(resourceId, organisationId),
   LOAN_NOT_FOUND: loanNotFound(resourceId, organisationId),
   INVITATION_NOT_FOUND: invitationNotFound(resourceId, organisationId),
   BACKUP_NOT_FOUND: backupNotFound(resourceId, organisationId),

@@ -31,9 +31,9 @@ export function registerUserAndAuditPaths(registry: OpenAPIRegistry, schemas: Re
     method: 'patch',
     path: '/v1/users/{id}',
     operationId: 'updateUser',
-    summary: "Change a user's role or active state",
+    summary: "Change a user's role, active state or duties",
     description:
-      'Takes effect on the user\'s next request. Records USER_ROLE_CHANGED, USER_DEACTIVATED or USER_REACTIVATED. The last active admin cannot be demoted or deactivated.',
+      'Takes effect on the user\'s next request. Records USER_ROLE_CHANGED, USER_DUTIES_CHANGED, USER_DEACTIVATED or USER_REACTIVATED. `duties` replaces the whole set. The last active admin cannot be demoted or deactivated.',
     tag: 'Users',
     role: 'ADMIN',
     params: UserIdParams,

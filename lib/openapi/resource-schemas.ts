@@ -6,6 +6,8 @@ import { AuditEntry } from '@/lib/audit/schemas';
 import { Category, CreateCategoryBody, UpdateCategoryBody } from '@/lib/categories/schemas';
 import { CreateInvitationBody, Invitation } from '@/lib/invitations/schemas';
 import { CreateLocationBody, Location, UpdateLocationBody } from '@/lib/locations/schemas';
+import { CreateMedicalTreatmentBody, MedicalTreatment, UpdateMedicalTreatmentBody } from '@/lib/medical/schemas';
+import { Person, PersonDetail, UpdatePersonBody } from '@/lib/persons/schemas';
 import { UpdateUserBody, User } from '@/lib/users/schemas';
 import { nameSchema } from './name-schema';
 
@@ -22,6 +24,8 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
   const location = named('Location', Location, { description: 'A place where assets are kept.' });
   const user = named('User', User, { description: 'A user of the organisation. Users are created on their first sign-in (as EMPLOYEE).' });
   const invitation = named('Invitation', Invitation, { description: 'An open invitation: the first sign-in with its e-mail address takes its role.' });
+  const person = named('Person', Person, { description: 'A natural person of the organisation: a member, athlete, coach, donor or user.' });
+  const medicalTreatment = named('MedicalTreatment', MedicalTreatment, { description: 'A course of treatment; diagnosis and notes are decrypted for the reader, and each read is audited.' });
   const auditEntry = named('AuditEntry', AuditEntry, { description: 'One immutable audit log entry: who changed what, and when.' });
 
   return {
@@ -45,7 +49,15 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
     updateLocationBody: named('UpdateLocationBody', UpdateLocationBody, { ...atLeastOneField, description: 'Fields to change.' }),
     user,
     userPage: named('UserPage', pageSchema(user), { description: 'One page of users.' }),
-    updateUserBody: named('UpdateUserBody', UpdateUserBody, { ...atLeastOneField, description: 'The new role, the new active state, or both.' }),
+    updateUserBody: named('UpdateUserBody', UpdateUserBody, { ...atLeastOneField, description: 'The new role, active state or duties, in any combination.' }),
+    person,
+    personDetail: named('PersonDetail', PersonDetail, { description: 'A person, with the national identifier where the caller may see it.' }),
+    personPage: named('PersonPage', pageSchema(person), { description: 'One page of the directory of persons.' }),
+    updatePersonBody: named('UpdatePersonBody', UpdatePersonBody, { ...atLeastOneField, description: "Platform-owned fields to change; identity fields change through the registry's change requests." }),
+    medicalTreatment,
+    medicalTreatmentPage: named('MedicalTreatmentPage', pageSchema(medicalTreatment), { description: 'One page of medical treatments, newest first.' }),
+    createMedicalTreatmentBody: named('CreateMedicalTreatmentBody', CreateMedicalTreatmentBody, { description: 'A new treatment; diagnosis and notes are stored encrypted.' }),
+    updateMedicalTreatmentBody: named('UpdateMedicalTreatmentBody', UpdateMedicalTreatmentBody, { ...atLeastOneField, description: 'Fields to change; null clears notes or the end.' }),
     invitation,
     invitationPage: named('InvitationPage', pageSchema(invitation), { description: 'One page of open invitations.' }),
     createInvitationBody: named('CreateInvitationBody', CreateInvitationBody, { description: 'The address to invite and the role it gets (EMPLOYEE when omitted).' }),

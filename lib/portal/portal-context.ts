@@ -5,6 +5,7 @@ import { cache } from 'react';
 import { auth } from '@/auth';
 import type { Tx } from '@/db/client';
 import { createContext, type RequestContext, type TenantOrganisation } from '@/lib/core/context';
+import type { Duty } from '@/lib/auth/duties';
 import { hasRole, type Role } from '@/lib/auth/roles';
 import { getDb } from '@/lib/db/get-db';
 import { withTenant } from '@/lib/tenancy/with-tenant';
@@ -16,7 +17,7 @@ import { currentTenant } from '@/lib/portal/current-tenant';
 
 export type PortalContext = {
   organisation: TenantOrganisation;
-  user: { id: string; personId: string; role: Role; name: string; email: string | null };
+  user: { id: string; personId: string; role: Role; duties: Duty[]; name: string; email: string | null };
   requestId: string;
   now: Date;
 };
@@ -36,7 +37,7 @@ const loadPortalContext = cache(async (): Promise<PortalContext | 'signed-out' |
   if (!user.isActive) return 'inactive';
   return {
     organisation,
-    user: { id: user.id, personId: user.personId, role: user.role, name: user.name, email: user.email },
+    user: { id: user.id, personId: user.personId, role: user.role, duties: user.duties, name: user.name, email: user.email },
     requestId: randomUUID(),
     now: new Date(),
   };
@@ -59,8 +60,8 @@ export async function requirePortalContext(minRole: Role = 'EMPLOYEE'): Promise<
 
 /** One tenant-scoped RLS transaction for lib/ calls; afterCommit callbacks run only once it has committed. */
 export async function withPortalTransaction<T>(portal: PortalContext, fn: (tx: Tx, ctx: RequestContext) => Promise<T>): Promise<T> {
-  const { id, personId, role } = portal.user;
-  const { ctx, runAfterCommit } = createContext({ organisation: portal.organisation, user: { id, personId, role }, requestId: portal.requestId, now: portal.now });
+  const { id, personId, role, duties } = portal.user;
+  const { ctx, runAfterCommit } = createContext({ organisation: portal.organisation, user: { id, personId, role, duties }, requestId: portal.requestId, now: portal.now });
   const result = await withTenant(await getDb(), portal.organisation.id, (tx) => fn(tx, ctx));
   runAfterCommit();
   return result;

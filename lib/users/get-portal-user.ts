@@ -1,17 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { persons, users } from '@/db/schema';
+import type { Duty } from '@/lib/auth/duties';
 import type { Role } from '@/lib/auth/roles';
 
-export type PortalUser = { id: string; personId: string; role: Role; isActive: boolean; name: string; email: string | null };
+export type PortalUser = { id: string; personId: string; role: Role; duties: Duty[]; isActive: boolean; name: string; email: string | null };
 
-/** The signed-in user as the database knows them now: role and isActive are never taken from the session. */
+/** The signed-in user as the database knows them now: role, duties and isActive are never taken from the session. */
 export async function getPortalUser(tx: Tx, organisationId: string, userId: string): Promise<PortalUser | null> {
   const [row] = await tx
     .select({
       id: users.id,
       personId: users.personId,
       role: users.role,
+      duties: users.duties,
       isActive: users.isActive,
       name: sql<string>`${persons.firstName} || ' ' || ${persons.lastName}`,
       email: users.email,

@@ -29,7 +29,7 @@ async function provisionUser(tx: Tx, organisationId: string, claims: AccessToken
   const [user] = await tx
     .insert(users)
     .values({ organisationId, personId: person!.id, idpSubject: claims.userId, email, role, lastSeenAt: signIn ? new Date() : null })
-    .returning({ id: users.id, personId: users.personId, role: users.role });
+    .returning({ id: users.id, personId: users.personId, role: users.role, duties: users.duties });
   if (invitation) await acceptInvitation(tx, organisationId, invitation.id, user!.id);
   await recordAudit(tx, createContext({ organisationId, requestId, user: null }).ctx, {
     action: 'USER_PROVISIONED',
@@ -43,7 +43,7 @@ async function provisionUser(tx: Tx, organisationId: string, claims: AccessToken
 }
 
 /**
- * The database, not the token, is authoritative for role and isActive: an admin's change applies on the next
+ * The database, not the token, is authoritative for role, duties and isActive: an admin's change applies on the next
  * request. A first-seen subject is provisioned just in time as EMPLOYEE.
  */
 export async function loadActingUser(
@@ -55,7 +55,7 @@ export async function loadActingUser(
 ): Promise<ActingUser> {
   const find = () =>
     tx
-      .select({ id: users.id, personId: users.personId, role: users.role, isActive: users.isActive })
+      .select({ id: users.id, personId: users.personId, role: users.role, duties: users.duties, isActive: users.isActive })
       .from(users)
       .where(and(eq(users.organisationId, organisationId), eq(users.idpSubject, claims.userId)));
   let [found] = await find();
@@ -72,5 +72,5 @@ export async function loadActingUser(
     await tx.update(users).set({ lastSeenAt: new Date() }).where(and(eq(users.organisationId, organisationId), eq(users.id, found.id)));
     await recordAdminSession(tx, organisationId, found, requestId, 'signed-in');
   }
-  return { id: found.id, personId: found.personId, role: found.role };
+  return { id: found.id, personId: found.personId, role: found.role, duties: found.duties };
 }

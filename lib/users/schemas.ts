@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '@/lib/api/pagination';
+import { Duty } from '@/lib/auth/duties';
 import { Role } from '@/lib/auth/roles';
 
 export const UserIdParams = z.object({ id: z.uuid() });
@@ -13,9 +14,17 @@ export const ListUsersQuery = z.strictObject({
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 
 export const UpdateUserBody = z
-  .strictObject({ role: Role, isActive: z.boolean() })
+  .strictObject({
+    role: Role,
+    isActive: z.boolean(),
+    duties: z
+      .array(Duty)
+      .max(Duty.options.length)
+      .refine((list) => new Set(list).size === list.length, { message: 'Name each duty once.' })
+      .describe('The complete set of duties; it replaces the current one. [] removes every duty.'),
+  })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Change the role, the active state or both.' });
+  .refine((body) => Object.keys(body).length > 0, { message: 'Change the role, the active state, the duties or any of them.' });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 export const User = z.object({
@@ -25,6 +34,7 @@ export const User = z.object({
   lastName: z.string(),
   email: z.string().nullable(),
   role: Role,
+  duties: z.array(Duty).describe('Club duties beside the role: MEDICAL, COACH, FINANCE, SAFEGUARDING.'),
   isActive: z.boolean(),
   lastSeenAt: z.iso.datetime().nullable().describe('The last sign-in to the portal; null before the first one.'),
   createdAt: z.iso.datetime(),

@@ -7,6 +7,8 @@ import { recordAudit } from '@/lib/audit/record-audit';
 import type { UpdateUserBody, User } from './schemas';
 import { findUserRow, toUserDto } from './user-store';
 
+const sameDuties = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((duty) => b.includes(duty));
+
 /** A tenant must keep one active admin, or nobody could manage it any more. */
 async function assertAnotherActiveAdmin(tx: Tx, ctx: RequestContext, userId: string): Promise<void> {
   const [others] = await tx
@@ -34,6 +36,14 @@ export async function updateUser(tx: Tx, ctx: RequestContext, userId: string, in
       targetType: 'USER',
       targetId: userId,
       changes: { role: { before: before.role, after: input.role } },
+    });
+  }
+  if (input.duties && !sameDuties(input.duties, before.duties)) {
+    await recordAudit(tx, ctx, {
+      action: 'USER_DUTIES_CHANGED',
+      targetType: 'USER',
+      targetId: userId,
+      changes: { duties: { before: [...before.duties].sort(), after: [...input.duties].sort() } },
     });
   }
   if (input.isActive !== undefined && input.isActive !== before.isActive) {

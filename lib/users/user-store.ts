@@ -11,6 +11,7 @@ export const userColumns = {
   lastName: persons.lastName,
   email: users.email,
   role: users.role,
+  duties: users.duties,
   isActive: users.isActive,
   lastSeenAt: users.lastSeenAt,
   createdAt: users.createdAt,

@@ -176,7 +176,7 @@ describe('extensions reach the approver, and the decision reaches the borrower',
     withTenant(jobDb(), ctx.tenant.id, async (tx) => {
       const [user] = await tx.select({ personId: users.personId }).from(users).where(eq(users.id, userId));
       const organisation = { id: ctx.tenant.id, slug: ctx.tenant.slug, name: 'Tenant', planTier: 'ENTERPRISE' as const, customRateLimits: null, customDomain: null };
-      return listApprovalQueue(tx, { organisationId: ctx.tenant.id, organisation, user: { id: userId, personId: user!.personId, role }, requestId: 'test', now: new Date(), afterCommit: () => {} });
+      return listApprovalQueue(tx, { organisationId: ctx.tenant.id, organisation, user: { id: userId, personId: user!.personId, role, duties: [] }, requestId: 'test', now: new Date(), afterCommit: () => {} });
     });
 
   it('a request e-mails the approver, notifies them in the app and waits in their approval queue', async () => {

@@ -49,8 +49,20 @@ describe('demo persons and their records', () => {
         and (p.type is null or (c.type = 'match_evaluation') <> (p.type = 'match_participation') or (c.type = 'mentoring_session') <> (p.type = 'mentoring_cycle'))`;
     expect(orphans).toEqual([]);
     const [treatments] = await ownerDb()`select count(*)::int as n, count(diagnosis)::int as diagnosed, count(treated_by_user_id)::int as treated from medical_treatments where organisation_id = ${GLOBEX_ORGANISATION_ID}`;
-    // Diagnosis and notes wait for the field encryption module: the seed never stores them as plaintext.
-    expect(treatments).toEqual({ n: 3, diagnosed: 0, treated: 3 });
+    expect(treatments).toEqual({ n: 3, diagnosed: 3, treated: 3 });
+    // Written through the field encryption module: FLE1 random-mode bytes, never the diagnosis in clear.
+    const stored = await ownerDb()`select diagnosis, detailed_notes from medical_treatments where organisation_id = ${GLOBEX_ORGANISATION_ID}`;
+    for (const row of stored) {
+      expect([row.diagnosis[0], row.detailed_notes[0]]).toEqual([2, 2]);
+      expect(Buffer.concat([row.diagnosis, row.detailed_notes]).toString('latin1')).not.toMatch(/sprain|strain|shoulder/i);
+    }
+    const [identified] = await ownerDb()`select count(identifier_national)::int as n from persons where organisation_id = ${GLOBEX_ORGANISATION_ID}`;
+    expect(identified!.n).toBe(4);
+    const duties = await ownerDb()`select idp_subject, duties::text[] as duties from users where organisation_id = ${GLOBEX_ORGANISATION_ID} and duties <> '{}' order by idp_subject`;
+    expect(duties.map((r) => [r.idp_subject, r.duties])).toEqual([
+      ['globex-employee-1', ['COACH']],
+      ['globex-employee-2', ['MEDICAL']],
+    ]);
     const future = await ownerDb()`select id from activities where organisation_id in (${GLOBEX_ORGANISATION_ID}, ${ACME_ORGANISATION_ID}) and (occurred_at > now() or ended_at > now())`;
     expect(future).toEqual([]);
     const roles = await ownerDb()`select primary_role, count(*)::int as n from persons where organisation_id = ${GLOBEX_ORGANISATION_ID} and primary_role in ('athlete', 'coach', 'medical', 'donor', 'fan') group by primary_role order by primary_role`;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,11 +8,16 @@ import { rowsOf } from '@/db/client';
 import { type Connection, connectPglite } from '@/db/connect';
 import { ACME_ORGANISATION_ID, GLOBEX_ORGANISATION_ID } from '@/db/seed/demo-tenants';
 import { seedDemoData } from '@/db/seed/seed-demo-data';
+import { createFieldEncryption } from '@/lib/crypto/field-encryption';
+import { createKeyRing } from '@/lib/crypto/key-ring';
+import { createLocalKeyProvider } from '@/lib/crypto/local-key-provider';
 import { expectedDemoRecords, recordTables } from './demo-records';
 
 // The embedded default opens PGlite exactly like this (lib/db/get-db.ts): migrate on open, then seed.
 let dataDir: string;
 let connection: Connection;
+// The seed encrypts the club's sensitive fields; this process has no configured master key, so it brings one.
+const encryption = createFieldEncryption(createKeyRing(createLocalKeyProvider(randomBytes(96))), 60);
 
 async function counts(organisationId: string): Promise<Record<string, number>> {
   const selects = recordTables.map((t) => `(select count(*)::int from ${t} where organisation_id = '${organisationId}') as ${t}`).join(', ');
@@ -21,7 +27,7 @@ async function counts(organisationId: string): Promise<Record<string, number>> {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'qm-records-'));
   connection = await connectPglite(path.join(dataDir, 'pglite'));
-  expect(await seedDemoData(connection.db)).toEqual(['acme', 'globex']);
+  expect(await seedDemoData(connection.db, new Date(), encryption)).toEqual(['acme', 'globex']);
 }, 120_000);
 
 afterAll(async () => {
@@ -41,7 +47,7 @@ describe('persons’ records in the embedded database (PGlite)', () => {
   it('seeds the same records as on PostgreSQL, and a second start adds nothing', async () => {
     expect(await counts(GLOBEX_ORGANISATION_ID)).toEqual(expectedDemoRecords.globex);
     expect(await counts(ACME_ORGANISATION_ID)).toEqual(expectedDemoRecords.acme);
-    expect(await seedDemoData(connection.db)).toEqual([]);
+    expect(await seedDemoData(connection.db, new Date(), encryption)).toEqual([]);
     expect(await counts(GLOBEX_ORGANISATION_ID)).toEqual(expectedDemoRecords.globex);
   });
 

@@ -72,6 +72,7 @@ describe('GET /api/v1/users/{id}', () => {
       lastName: 'EMPLOYEE',
       email: `${tenant.employee.subject}@example.test`,
       role: 'EMPLOYEE',
+      duties: [],
       isActive: true,
       lastSeenAt: null,
       createdAt: expect.any(String),

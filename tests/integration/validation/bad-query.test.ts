@@ -113,6 +113,7 @@ describe('bad filter values', () => {
     ['/api/v1/assets?q=a%00b', 'q'],
     ['/api/v1/categories?q=a%00b', 'q'],
     ['/api/v1/users?q=a%00b', 'q'],
+    ['/api/v1/persons?q=a%00b', 'q'],
     ['/api/v1/audit-log?targetId=a%00b', 'targetId'],
   ])('a NUL character in %s is a 400, not a 500', async (path, parameter) => {
     expectValidationIssues(await get(path), 'query', [parameter]);
@@ -124,6 +125,7 @@ const items = [
   { label: 'category', path: (id: string) => `/api/v1/categories/${id}`, methods: ['GET', 'PATCH', 'DELETE'], body: { name: 'x' }, code: 'CATEGORY_NOT_FOUND' },
   { label: 'location', path: (id: string) => `/api/v1/locations/${id}`, methods: ['GET', 'PATCH', 'DELETE'], body: { name: 'x' }, code: 'LOCATION_NOT_FOUND' },
   { label: 'user', path: (id: string) => `/api/v1/users/${id}`, methods: ['GET', 'PATCH'], body: { role: 'ADMIN' }, code: 'USER_NOT_FOUND' },
+  { label: 'person', path: (id: string) => `/api/v1/persons/${id}`, methods: ['GET', 'PATCH'], body: { language: 'en' }, code: 'PERSON_NOT_FOUND' },
   { label: 'asset audit log', path: (id: string) => `/api/v1/assets/${id}/audit-log`, methods: ['GET'], body: null, code: 'ASSET_NOT_FOUND' },
 ];
 const badIds = ['not-a-uuid', '123', encodeURIComponent("1' OR '1'='1"), 'x'.repeat(2_000), `{${randomUUID()}}`, `${randomUUID()}0`];

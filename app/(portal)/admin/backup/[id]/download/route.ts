@@ -33,7 +33,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       if (!user?.isActive) return signIn;
       if (!hasRole(user.role, 'ADMIN')) return plain(403, 'You do not have access to backups.');
       if (!parsed.success) return plain(404, 'This backup does not exist.');
-      const { ctx } = createContext({ organisation, user: { id: user.id, personId: user.personId, role: user.role } });
+      const { ctx } = createContext({ organisation, user: { id: user.id, personId: user.personId, role: user.role, duties: user.duties } });
       return backupFileResponse(await downloadBackup(tx, ctx, parsed.data.id));
     });
   } catch (error) {

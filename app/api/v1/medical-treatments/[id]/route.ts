@@ -1,0 +1,17 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { getMedicalTreatment } from '@/lib/medical/get-medical-treatment';
+import { MedicalTreatmentIdParams, UpdateMedicalTreatmentBody } from '@/lib/medical/schemas';
+import { updateMedicalTreatment } from '@/lib/medical/update-medical-treatment';
+
+// GET /api/v1/medical-treatments/{id} – a treatment (the MEDICAL duty, or the treated person)
+export const GET = route({ role: 'EMPLOYEE', params: MedicalTreatmentIdParams }, async ({ tx, ctx, params }) => ok(await getMedicalTreatment(tx, ctx, params.id)));
+
+// PATCH /api/v1/medical-treatments/{id} – change a treatment (the MEDICAL duty)
+export const PATCH = route({ role: 'EMPLOYEE', params: MedicalTreatmentIdParams, body: UpdateMedicalTreatmentBody }, async ({ tx, ctx, params, body }) =>
+  ok(await updateMedicalTreatment(tx, ctx, params.id, body)),
+);
+
+export const PUT = methodNotAllowed(['GET', 'PATCH']);
+export const POST = methodNotAllowed(['GET', 'PATCH']);
+export const DELETE = methodNotAllowed(['GET', 'PATCH']);

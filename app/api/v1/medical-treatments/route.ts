@@ -1,0 +1,18 @@
+import { created, ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { createMedicalTreatment } from '@/lib/medical/create-medical-treatment';
+import { listMedicalTreatments } from '@/lib/medical/list-medical-treatments';
+import { CreateMedicalTreatmentBody, ListMedicalTreatmentsQuery } from '@/lib/medical/schemas';
+
+// GET /api/v1/medical-treatments – treatments (the MEDICAL duty), or the caller's own with personId=me
+export const GET = route({ role: 'EMPLOYEE', query: ListMedicalTreatmentsQuery }, async ({ tx, ctx, query }) => ok(await listMedicalTreatments(tx, ctx, query)));
+
+// POST /api/v1/medical-treatments – record a treatment (the MEDICAL duty)
+export const POST = route({ role: 'EMPLOYEE', body: CreateMedicalTreatmentBody }, async ({ tx, ctx, body }) => {
+  const treatment = await createMedicalTreatment(tx, ctx, body);
+  return created(treatment, `/api/v1/medical-treatments/${treatment.id}`);
+});
+
+export const PUT = methodNotAllowed(['GET', 'POST']);
+export const PATCH = methodNotAllowed(['GET', 'POST']);
+export const DELETE = methodNotAllowed(['GET', 'POST']);

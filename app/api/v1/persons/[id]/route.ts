@@ -1,0 +1,17 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { getPerson } from '@/lib/persons/get-person';
+import { PersonIdParams, UpdatePersonBody } from '@/lib/persons/schemas';
+import { updatePerson } from '@/lib/persons/update-person';
+
+// GET /api/v1/persons/{id} – a person's detail (ADMIN, the COACH duty, or the person themselves)
+export const GET = route({ role: 'EMPLOYEE', params: PersonIdParams }, async ({ tx, ctx, params }) => ok(await getPerson(tx, ctx, params.id)));
+
+// PATCH /api/v1/persons/{id} – change a person's platform-owned fields
+export const PATCH = route({ role: 'ADMIN', params: PersonIdParams, body: UpdatePersonBody }, async ({ tx, ctx, params, body }) =>
+  ok(await updatePerson(tx, ctx, params.id, body)),
+);
+
+export const PUT = methodNotAllowed(['GET', 'PATCH']);
+export const POST = methodNotAllowed(['GET', 'PATCH']);
+export const DELETE = methodNotAllowed(['GET', 'PATCH']);

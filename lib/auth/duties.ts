@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { userDutyEnum } from '@/db/schema/enums';
+
+export const Duty = z.enum(userDutyEnum.enumValues);
+export type Duty = z.infer<typeof Duty>;
+
+/**
+ * Duties are orthogonal to the lending roles: ADMIN does not imply any of them, so an admin without MEDICAL
+ * reads no medical data.
+ */
+export function hasDuty(ctx: { user: { duties: readonly Duty[] } | null }, duty: Duty): boolean {
+  return ctx.user?.duties.includes(duty) ?? false;
+}

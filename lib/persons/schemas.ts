@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { personRoleEnum } from '@/db/schema/people';
+import { pageQuery } from '@/lib/api/pagination';
+
+export const PersonIdParams = z.object({ id: z.uuid() });
+
+export const PersonRole = z.enum(personRoleEnum.enumValues);
+
+/** ISO 3166-1 alpha-2, upper case; the database checks the same shape. */
+export const Nationality = z.string().regex(/^[A-Z]{2}$/, 'Use an ISO 3166-1 alpha-2 country code such as DE.');
+
+/** A BCP 47 tag that Intl accepts, in the database's lower-case-language shape (de, de-AT, pt-BR). */
+export const Language = z
+  .string()
+  .max(35)
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'Use a BCP 47 language tag such as de or de-AT.')
+  .refine(
+    (tag) => {
+      try {
+        return Intl.getCanonicalLocales(tag).length === 1;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Use a BCP 47 language tag such as de or de-AT.' },
+  );
+
+const channelFlag = z.boolean();
+export const PersonPreferences = z.strictObject({
+  channels: z.strictObject({ email: channelFlag, push: channelFlag, sms: channelFlag, inApp: channelFlag }),
+  marketingOptOut: z.boolean(),
+  marketingOptOutAt: z.iso.datetime().optional().describe('When the objection to marketing was made.'),
+});
+
+export const ListPersonsQuery = z.strictObject({
+  q: z.string().trim().min(1).max(100).optional().describe('Matches part of the first or last name, ignoring case.'),
+  primaryRole: PersonRole.optional(),
+  ...pageQuery,
+});
+export type ListPersonsQuery = z.infer<typeof ListPersonsQuery>;
+
+/**
+ * The fields the platform owns. Names, birth date and official e-mail are identity fields that the external
+ * registry mirrors (spec 002); they change through change requests, not here.
+ */
+export const UpdatePersonBody = z
+  .strictObject({
+    preferredEmail: z.email().max(320).nullable(),
+    phone: z.string().trim().min(3).max(40).nullable(),
+    nationality: Nationality.nullable(),
+    language: Language,
+    primaryRole: PersonRole.nullable(),
+    preferences: PersonPreferences,
+    processingRestricted: z.boolean(),
+    identifierNational: z.string().trim().min(1).max(64).nullable().describe('Stored encrypted (FLE1); null removes it.'),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' });
+export type UpdatePersonBody = z.infer<typeof UpdatePersonBody>;
+
+export const Person = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  officialEmail: z.string().nullable(),
+  preferredEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  birthDate: z.iso.date().nullable(),
+  nationality: z.string().nullable(),
+  language: z.string(),
+  primaryRole: PersonRole.nullable(),
+  preferences: PersonPreferences,
+  processingRestricted: z.boolean(),
+  deletedAt: z.iso.datetime().nullable(),
+  anonymizedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Person = z.infer<typeof Person>;
+
+export const PersonDetail = Person.extend({
+  identifierNational: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Decrypted for an ADMIN or the person themselves only, and each such read is audited; absent for everyone else.'),
+});
+export type PersonDetail = z.infer<typeof PersonDetail>;
