@@ -25,14 +25,15 @@ function Toggle({ name, label, hint, checked }: { name: string; label: string; h
   );
 }
 
-export function ContactForm({ profile }: Props) {
-  const [result, action] = useActionState(updateProfileAction, null);
+type Outcome = Awaited<ReturnType<typeof updateProfileAction>> | null;
+
+function ContactFields({ profile, result }: Props & { result: Outcome }) {
   const values = result?.ok === false ? result.values : undefined;
   const errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
   const errorOf = (field: string) => errors[field]?.[0];
   const checked = (field: 'email' | 'inApp' | 'marketingOptOut', stored: boolean) => (values ? values[field] === 'on' : stored);
   return (
-    <form action={action} className="space-y-5" noValidate>
+    <>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Preferred e-mail" htmlFor="preferredEmail" error={errorOf('preferredEmail')} hint="Leave empty to use the address your organisation knows you by.">
           <Input
@@ -77,6 +78,18 @@ export function ContactForm({ profile }: Props) {
           checked={checked('marketingOptOut', profile.preferences.marketingOptOut)}
         />
       </fieldset>
+    </>
+  );
+}
+
+export function ContactForm({ profile }: Props) {
+  const [result, action] = useActionState(updateProfileAction, null);
+  // A saved change remounts the fields, not the form: React resets a form after its action to the defaults the
+  // inputs were first rendered with (a <select> would show the old language), and the outcome must survive.
+  const saved = JSON.stringify([profile.preferredEmail, profile.phone, profile.language, profile.preferences]);
+  return (
+    <form action={action} className="space-y-5" noValidate>
+      <ContactFields key={saved} profile={profile} result={result} />
       <SubmitButton pendingLabel="Saving…">Save profile</SubmitButton>
       <div aria-live="polite">
         <FormMessage result={result} />

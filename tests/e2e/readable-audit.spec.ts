@@ -25,6 +25,8 @@ test.describe('a readable audit log', () => {
     const [annex] = await sql`insert into locations (organisation_id, name) values (${ACME_ID}, ${`Annex ${stamp}`}) returning id`;
     const gone = randomUUID();
     const admin = await userId('acme-admin');
+    // Signed in first: the sign-in is an audit entry too (ADMIN_SIGNED_IN), older than the three below.
+    await signIn(page, 'acme-admin', { path: '/dashboard' });
     await sql`insert into audit_log (organisation_id, actor_type, actor_user_id, action, target_type, target_id, asset_id, changes) values
       (${ACME_ID}, 'USER', ${admin}, 'ASSET_UPDATED', 'ASSET', ${asset!.id}, ${asset!.id},
         ${sql.json({ locationId: { before: asset!.location_id, after: annex!.id }, status: { before: 'AVAILABLE', after: 'MAINTENANCE' }, purchaseDate: { before: null, after: '2026-11-24' } })}),
@@ -32,7 +34,7 @@ test.describe('a readable audit log', () => {
       (${ACME_ID}, 'USER', ${admin}, 'BRANDING_UPDATED', 'ORGANISATION', ${ACME_ID}, null,
         ${sql.json({ primaryColor: { before: '#1f4f8a', after: '#0f766e' }, logoSvg: { before: null, after: '<svg xmlns="http://www.w3.org/2000/svg"/>' } })})`;
 
-    await signIn(page, 'acme-admin', { path: '/admin/audit-log' });
+    await page.goto(tenantUrl('acme', '/admin/audit-log'));
     await expect(page).toHaveTitle('Audit log · Quartermaster');
     const entries = page.getByTestId('audit-entry');
     const [branding, moved, changed] = [entries.nth(0), entries.nth(1), entries.nth(2)];

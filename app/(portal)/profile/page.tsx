@@ -24,8 +24,7 @@ export default async function ProfilePage() {
         <Card aria-labelledby="contact-heading">
           <CardHeader id="contact-heading" title="Contact and notifications" description="You can change these yourself; they apply at once." />
           <CardBody>
-            {/* A saved change remounts the form: React's reset after an action would otherwise bring back the first-rendered select value. */}
-            <ContactForm key={JSON.stringify([profile.preferredEmail, profile.phone, profile.language, profile.preferences])} profile={profile} />
+            <ContactForm profile={profile} />
           </CardBody>
         </Card>
         <Card aria-labelledby="identity-heading">
