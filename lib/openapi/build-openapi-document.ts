@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { BEARER_AUTH, registerComponents } from './components';
 import { documentInfo, documentServers, documentTags } from './document-info';
 import { registerErrorResponses } from './error-responses';
+import { registerActivityPaths } from './paths-activities';
 import { registerAssetPaths } from './paths-assets';
 import { registerBrandingPaths } from './paths-branding';
 import { registerBackupPaths } from './paths-backups';
@@ -49,6 +50,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerCatalogPaths(registry, schemas);
   registerUserAndAuditPaths(registry, schemas);
   registerPeoplePaths(registry, schemas);
+  registerActivityPaths(registry, schemas);
   registerInvitationPaths(registry, schemas);
   registerLoanPaths(registry);
   registerBrandingPaths(registry);

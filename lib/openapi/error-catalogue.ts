@@ -1,4 +1,6 @@
 import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/core/errors';
+import { activityNotFound } from '@/lib/activities/activity-store';
+import { activityCommentNotFound } from '@/lib/activities/comment-store';
 import { assetNotFound, assetPhotoNotFound, duplicateInventoryNumber } from '@/lib/assets/errors';
 import { customDomainConflict, planUpgradeRequired } from '@/lib/branding/errors';
 import { invitationExists, invitationNotFound, userExists } from '@/lib/invitations/invitation-store';
@@ -37,6 +39,8 @@ export const errorCatalogue = {
   USER_NOT_FOUND: userNotFound(resourceId, organisationId),
   PERSON_NOT_FOUND: personNotFound(resourceId, organisationId),
   MEDICAL_TREATMENT_NOT_FOUND: medicalTreatmentNotFound(resourceId, organisationId),
+  ACTIVITY_NOT_FOUND: activityNotFound(resourceId, organisationId),
+  ACTIVITY_COMMENT_NOT_FOUND: activityCommentNotFound(resourceId, organisationId),
   LOAN_NOT_FOUND: loanNotFound(resourceId, organisationId),
   INVITATION_NOT_FOUND: invitationNotFound(resourceId, organisationId),
   BACKUP_NOT_FOUND: backupNotFound(resourceId, organisationId),

@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry, ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
+import { Activity, ActivityComment, CreateActivityBody, CreateActivityCommentBody, UpdateActivityBody } from '@/lib/activities/schemas';
 import { pageSchema } from '@/lib/api/pagination';
 import { Asset, CreateAssetBody, UpdateAssetBody } from '@/lib/assets/schemas';
 import { AuditEntry } from '@/lib/audit/schemas';
@@ -26,6 +27,8 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
   const invitation = named('Invitation', Invitation, { description: 'An open invitation: the first sign-in with its e-mail address takes its role.' });
   const person = named('Person', Person, { description: 'A natural person of the organisation: a member, athlete, coach, donor or user.' });
   const medicalTreatment = named('MedicalTreatment', MedicalTreatment, { description: 'A course of treatment; diagnosis and notes are decrypted for the reader, and each read is audited.' });
+  const activity = named('Activity', Activity, { description: 'Something a person took part in: a training, a match, a mentoring session, a course or a fan contact.' });
+  const activityComment = named('ActivityComment', ActivityComment, { description: 'A comment on an activity.' });
   const auditEntry = named('AuditEntry', AuditEntry, { description: 'One immutable audit log entry: who changed what, and when.' });
 
   return {
@@ -58,6 +61,13 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
     medicalTreatmentPage: named('MedicalTreatmentPage', pageSchema(medicalTreatment), { description: 'One page of medical treatments, newest first.' }),
     createMedicalTreatmentBody: named('CreateMedicalTreatmentBody', CreateMedicalTreatmentBody, { description: 'A new treatment; diagnosis and notes are stored encrypted.' }),
     updateMedicalTreatmentBody: named('UpdateMedicalTreatmentBody', UpdateMedicalTreatmentBody, { ...atLeastOneField, description: 'Fields to change; null clears notes or the end.' }),
+    activity,
+    activityPage: named('ActivityPage', pageSchema(activity), { description: 'One page of activities, newest first.' }),
+    createActivityBody: named('CreateActivityBody', CreateActivityBody, { description: 'A new activity of a person.' }),
+    updateActivityBody: named('UpdateActivityBody', UpdateActivityBody, { ...atLeastOneField, description: 'Fields to change; null clears the end.' }),
+    activityComment,
+    activityCommentPage: named('ActivityCommentPage', pageSchema(activityComment), { description: 'One page of comments, oldest first.' }),
+    createActivityCommentBody: named('CreateActivityCommentBody', CreateActivityCommentBody, { description: "A comment, written as the caller's own person." }),
     invitation,
     invitationPage: named('InvitationPage', pageSchema(invitation), { description: 'One page of open invitations.' }),
     createInvitationBody: named('CreateInvitationBody', CreateInvitationBody, { description: 'The address to invite and the role it gets (EMPLOYEE when omitted).' }),

@@ -100,4 +100,13 @@ describe('audit entries for people', () => {
     expect(sentenceText(describeAuditEntry(read('MEDICAL_TREATMENT'), names))).toBe('Ada Lovelace read a medical treatment.');
     expect(sentenceText(describeAuditEntry(read('PERSON'), names))).toBe("Ada Lovelace read a person's national identifier.");
   });
+
+  it('words activity changes and comment moderation without the activity or the comment', () => {
+    const on = (action: string, type: string) => entry({ action, target: { type, id: ids.loan }, assetId: null, metadata: { activityId: ids.loan, authorPersonId: ids.bob } });
+    expect(sentenceText(describeAuditEntry(on('ACTIVITY_RECORDED', 'ACTIVITY'), names))).toBe("Ada Lovelace recorded a person's activity.");
+    expect(sentenceText(describeAuditEntry(on('ACTIVITY_UPDATED', 'ACTIVITY'), names))).toBe("Ada Lovelace changed a person's activity.");
+    const moderated = sentenceText(describeAuditEntry(on('COMMENT_MODERATED', 'ACTIVITY_COMMENT'), names));
+    expect(moderated).toBe("Ada Lovelace removed someone else's comment on an activity.");
+    expect(moderated).not.toMatch(UUID);
+  });
 });

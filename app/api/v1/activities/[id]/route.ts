@@ -1,0 +1,17 @@
+import { getActivity } from '@/lib/activities/get-activity';
+import { ActivityIdParams, UpdateActivityBody } from '@/lib/activities/schemas';
+import { updateActivity } from '@/lib/activities/update-activity';
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+
+// GET /api/v1/activities/{id} – an activity (the ADMIN role, the COACH duty, or its subject)
+export const GET = route({ role: 'EMPLOYEE', params: ActivityIdParams }, async ({ tx, ctx, params }) => ok(await getActivity(tx, ctx, params.id)));
+
+// PATCH /api/v1/activities/{id} – change an activity (the ADMIN role or the COACH duty)
+export const PATCH = route({ role: 'EMPLOYEE', params: ActivityIdParams, body: UpdateActivityBody }, async ({ tx, ctx, params, body }) =>
+  ok(await updateActivity(tx, ctx, params.id, body)),
+);
+
+export const PUT = methodNotAllowed(['GET', 'PATCH']);
+export const POST = methodNotAllowed(['GET', 'PATCH']);
+export const DELETE = methodNotAllowed(['GET', 'PATCH']);

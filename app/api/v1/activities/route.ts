@@ -1,0 +1,18 @@
+import { createActivity } from '@/lib/activities/create-activity';
+import { listActivities } from '@/lib/activities/list-activities';
+import { CreateActivityBody, ListActivitiesQuery } from '@/lib/activities/schemas';
+import { created, ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+
+// GET /api/v1/activities – activities (the ADMIN role or the COACH duty), or the caller's own with personId=me
+export const GET = route({ role: 'EMPLOYEE', query: ListActivitiesQuery }, async ({ tx, ctx, query }) => ok(await listActivities(tx, ctx, query)));
+
+// POST /api/v1/activities – record an activity for a person (the ADMIN role or the COACH duty)
+export const POST = route({ role: 'EMPLOYEE', body: CreateActivityBody }, async ({ tx, ctx, body }) => {
+  const activity = await createActivity(tx, ctx, body);
+  return created(activity, `/api/v1/activities/${activity.id}`);
+});
+
+export const PUT = methodNotAllowed(['GET', 'POST']);
+export const PATCH = methodNotAllowed(['GET', 'POST']);
+export const DELETE = methodNotAllowed(['GET', 'POST']);
