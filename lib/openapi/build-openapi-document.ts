@@ -6,6 +6,7 @@ import { registerAssetPaths } from './paths-assets';
 import { registerBrandingPaths } from './paths-branding';
 import { registerBackupPaths } from './paths-backups';
 import { registerCatalogPaths } from './paths-catalog';
+import { registerConversationPaths } from './paths-conversations';
 import { registerHealthPaths } from './paths-health';
 import { registerInvitationPaths } from './paths-invitations';
 import { registerLoanPaths } from './paths-loans';
@@ -49,6 +50,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerCatalogPaths(registry, schemas);
   registerUserAndAuditPaths(registry, schemas);
   registerPeoplePaths(registry, schemas);
+  registerConversationPaths(registry, schemas);
   registerInvitationPaths(registry, schemas);
   registerLoanPaths(registry);
   registerBrandingPaths(registry);

@@ -1,5 +1,6 @@
 import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/core/errors';
 import { assetNotFound, assetPhotoNotFound, duplicateInventoryNumber } from '@/lib/assets/errors';
+import { conversationNotFound, messageNotFound } from '@/lib/conversations/conversation-store';
 import { customDomainConflict, planUpgradeRequired } from '@/lib/branding/errors';
 import { invitationExists, invitationNotFound, userExists } from '@/lib/invitations/invitation-store';
 import { backupInProgress, backupNotFound, backupNotReady } from '@/lib/backups/backup-store';
@@ -37,6 +38,8 @@ export const errorCatalogue = {
   USER_NOT_FOUND: userNotFound(resourceId, organisationId),
   PERSON_NOT_FOUND: personNotFound(resourceId, organisationId),
   MEDICAL_TREATMENT_NOT_FOUND: medicalTreatmentNotFound(resourceId, organisationId),
+  CONVERSATION_NOT_FOUND: conversationNotFound(resourceId, organisationId),
+  MESSAGE_NOT_FOUND: messageNotFound(resourceId, organisationId),
   LOAN_NOT_FOUND: loanNotFound(resourceId, organisationId),
   INVITATION_NOT_FOUND: invitationNotFound(resourceId, organisationId),
   BACKUP_NOT_FOUND: backupNotFound(resourceId, organisationId),

@@ -6,6 +6,7 @@ import { AuditEntry } from '@/lib/audit/schemas';
 import { Category, CreateCategoryBody, UpdateCategoryBody } from '@/lib/categories/schemas';
 import { CreateInvitationBody, Invitation } from '@/lib/invitations/schemas';
 import { CreateLocationBody, Location, UpdateLocationBody } from '@/lib/locations/schemas';
+import { Conversation, CreateConversationBody, Message, PostMessageBody, UpdateConversationBody } from '@/lib/conversations/schemas';
 import { CreateMedicalTreatmentBody, MedicalTreatment, UpdateMedicalTreatmentBody } from '@/lib/medical/schemas';
 import { Person, PersonDetail, UpdatePersonBody } from '@/lib/persons/schemas';
 import { UpdateUserBody, User } from '@/lib/users/schemas';
@@ -26,6 +27,8 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
   const invitation = named('Invitation', Invitation, { description: 'An open invitation: the first sign-in with its e-mail address takes its role.' });
   const person = named('Person', Person, { description: 'A natural person of the organisation: a member, athlete, coach, donor or user.' });
   const medicalTreatment = named('MedicalTreatment', MedicalTreatment, { description: 'A course of treatment; diagnosis and notes are decrypted for the reader, and each read is audited.' });
+  const conversation = named('Conversation', Conversation, { description: 'A thread between persons; its messages are kept for the retention period (spec 001).' });
+  const message = named('Message', Message, { description: "A message; a deleted or anonymised one keeps its place with the body '[deleted]'." });
   const auditEntry = named('AuditEntry', AuditEntry, { description: 'One immutable audit log entry: who changed what, and when.' });
 
   return {
@@ -58,6 +61,13 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
     medicalTreatmentPage: named('MedicalTreatmentPage', pageSchema(medicalTreatment), { description: 'One page of medical treatments, newest first.' }),
     createMedicalTreatmentBody: named('CreateMedicalTreatmentBody', CreateMedicalTreatmentBody, { description: 'A new treatment; diagnosis and notes are stored encrypted.' }),
     updateMedicalTreatmentBody: named('UpdateMedicalTreatmentBody', UpdateMedicalTreatmentBody, { ...atLeastOneField, description: 'Fields to change; null clears notes or the end.' }),
+    conversation,
+    conversationPage: named('ConversationPage', pageSchema(conversation), { description: "One page of the caller's conversations, newest first." }),
+    createConversationBody: named('CreateConversationBody', CreateConversationBody, { description: 'A new conversation; the caller is always a participant.' }),
+    updateConversationBody: named('UpdateConversationBody', UpdateConversationBody, { ...atLeastOneField, description: 'Title (participants) or retention (ADMIN) to change.' }),
+    message,
+    messagePage: named('MessagePage', pageSchema(message), { description: 'One page of a thread, oldest first.' }),
+    postMessageBody: named('PostMessageBody', PostMessageBody, { description: 'The text of a new message.' }),
     invitation,
     invitationPage: named('InvitationPage', pageSchema(invitation), { description: 'One page of open invitations.' }),
     createInvitationBody: named('CreateInvitationBody', CreateInvitationBody, { description: 'The address to invite and the role it gets (EMPLOYEE when omitted).' }),
