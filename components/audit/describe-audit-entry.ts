@@ -19,6 +19,8 @@ const deleted: Record<string, string> = {
   ANNOUNCEMENT: 'a deleted news item',
   INVITATION: 'a withdrawn invitation',
   USER: 'a former user',
+  CONVERSATION: 'a conversation',
+  MESSAGE: 'a message',
 };
 
 // A record deleted since keeps the name its own creation or deletion entry recorded.
@@ -53,6 +55,9 @@ function targetOf(entry: AuditEntry, names: AuditNames): Target {
       return named(names.announcements);
     case 'INVITATION':
       return named(names.invitations);
+    case 'CONVERSATION':
+    case 'MESSAGE':
+      return { name: fallback(type) };
     default:
       return { name: 'the organisation' };
   }
@@ -125,6 +130,10 @@ const phrases: Record<string, Phrase> = {
   ACTIVITY_RECORDED: () => ["recorded a person's activity"],
   ACTIVITY_UPDATED: () => ["changed a person's activity"],
   COMMENT_MODERATED: () => ["removed someone else's comment on an activity"],
+  CONVERSATION_CREATED: (t) => ['started the conversation “', t, '”'],
+  CONVERSATION_UPDATED: (t) => ['changed the conversation “', t, '”'],
+  CONVERSATION_RETENTION_EXTENDED: (_t, e) => [e.changes.retentionExtendedUntil?.after ? 'extended how long the messages of a conversation are kept' : 'ended the retention extension of a conversation'],
+  MESSAGE_MODERATED: () => ["deleted someone else's message as a moderator"],
   SENSITIVE_RECORD_VIEWED: (_t, e) => [e.target.type === 'MEDICAL_TREATMENT' ? 'read a medical treatment' : "read a person's national identifier"],
   MAINTENANCE_ADDED: (t, e, n) => ['added the maintenance entry “', t, '” to ', assetOf(e, n)],
   MAINTENANCE_UPDATED: (t, e, n) => ['changed the maintenance entry “', t, '” of ', assetOf(e, n)],

@@ -7,6 +7,7 @@ import { registerAssetPaths } from './paths-assets';
 import { registerBrandingPaths } from './paths-branding';
 import { registerBackupPaths } from './paths-backups';
 import { registerCatalogPaths } from './paths-catalog';
+import { registerConversationPaths } from './paths-conversations';
 import { registerHealthPaths } from './paths-health';
 import { registerInvitationPaths } from './paths-invitations';
 import { registerLoanPaths } from './paths-loans';
@@ -51,6 +52,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerUserAndAuditPaths(registry, schemas);
   registerPeoplePaths(registry, schemas);
   registerActivityPaths(registry, schemas);
+  registerConversationPaths(registry, schemas);
   registerInvitationPaths(registry, schemas);
   registerLoanPaths(registry);
   registerBrandingPaths(registry);

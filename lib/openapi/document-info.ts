@@ -101,6 +101,7 @@ export const documentTags = [
   { name: 'Persons', description: 'The directory of persons; national identifiers for admins and the persons themselves.' },
   { name: 'Medical treatments', description: 'Treatments, for the MEDICAL duty and the treated person only.' },
   { name: 'Activities', description: 'Trainings, matches, mentoring and other activities of persons, with their comments; for coaches, admins and the subject.' },
+  { name: 'Conversations', description: 'Conversations and their messages, for their participants only; an ADMIN moderates messages and sets retention.' },
   { name: 'Profile', description: "The caller's own profile: contact details, preferences, restriction, and identity change requests." },
   { name: 'Audit log', description: 'The immutable record of every change.' },
   { name: 'Backups', description: "Downloadable exports of the organisation's data, made by a background job." },

@@ -2,6 +2,7 @@ import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedErro
 import { activityNotFound } from '@/lib/activities/activity-store';
 import { activityCommentNotFound } from '@/lib/activities/comment-store';
 import { assetNotFound, assetPhotoNotFound, duplicateInventoryNumber } from '@/lib/assets/errors';
+import { conversationNotFound, messageNotFound } from '@/lib/conversations/conversation-store';
 import { customDomainConflict, planUpgradeRequired } from '@/lib/branding/errors';
 import { invitationExists, invitationNotFound, userExists } from '@/lib/invitations/invitation-store';
 import { backupInProgress, backupNotFound, backupNotReady } from '@/lib/backups/backup-store';
@@ -41,6 +42,8 @@ export const errorCatalogue = {
   MEDICAL_TREATMENT_NOT_FOUND: medicalTreatmentNotFound(resourceId, organisationId),
   ACTIVITY_NOT_FOUND: activityNotFound(resourceId, organisationId),
   ACTIVITY_COMMENT_NOT_FOUND: activityCommentNotFound(resourceId, organisationId),
+  CONVERSATION_NOT_FOUND: conversationNotFound(resourceId, organisationId),
+  MESSAGE_NOT_FOUND: messageNotFound(resourceId, organisationId),
   LOAN_NOT_FOUND: loanNotFound(resourceId, organisationId),
   INVITATION_NOT_FOUND: invitationNotFound(resourceId, organisationId),
   BACKUP_NOT_FOUND: backupNotFound(resourceId, organisationId),

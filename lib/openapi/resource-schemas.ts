@@ -7,6 +7,7 @@ import { AuditEntry } from '@/lib/audit/schemas';
 import { Category, CreateCategoryBody, UpdateCategoryBody } from '@/lib/categories/schemas';
 import { CreateInvitationBody, Invitation } from '@/lib/invitations/schemas';
 import { CreateLocationBody, Location, UpdateLocationBody } from '@/lib/locations/schemas';
+import { Conversation, CreateConversationBody, Message, PostMessageBody, UpdateConversationBody } from '@/lib/conversations/schemas';
 import { CreateMedicalTreatmentBody, MedicalTreatment, UpdateMedicalTreatmentBody } from '@/lib/medical/schemas';
 import { Person, PersonDetail, UpdatePersonBody } from '@/lib/persons/schemas';
 import { UpdateUserBody, User } from '@/lib/users/schemas';
@@ -29,6 +30,8 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
   const medicalTreatment = named('MedicalTreatment', MedicalTreatment, { description: 'A course of treatment; diagnosis and notes are decrypted for the reader, and each read is audited.' });
   const activity = named('Activity', Activity, { description: 'Something a person took part in: a training, a match, a mentoring session, a course or a fan contact.' });
   const activityComment = named('ActivityComment', ActivityComment, { description: 'A comment on an activity.' });
+  const conversation = named('Conversation', Conversation, { description: 'A thread between persons; its messages are kept for the retention period (spec 001).' });
+  const message = named('Message', Message, { description: "A message; a deleted or anonymised one keeps its place with the body '[deleted]'." });
   const auditEntry = named('AuditEntry', AuditEntry, { description: 'One immutable audit log entry: who changed what, and when.' });
 
   return {
@@ -68,6 +71,13 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
     activityComment,
     activityCommentPage: named('ActivityCommentPage', pageSchema(activityComment), { description: 'One page of comments, oldest first.' }),
     createActivityCommentBody: named('CreateActivityCommentBody', CreateActivityCommentBody, { description: "A comment, written as the caller's own person." }),
+    conversation,
+    conversationPage: named('ConversationPage', pageSchema(conversation), { description: "One page of the caller's conversations, newest first." }),
+    createConversationBody: named('CreateConversationBody', CreateConversationBody, { description: 'A new conversation; the caller is always a participant.' }),
+    updateConversationBody: named('UpdateConversationBody', UpdateConversationBody, { ...atLeastOneField, description: 'Title (participants) or retention (ADMIN) to change.' }),
+    message,
+    messagePage: named('MessagePage', pageSchema(message), { description: 'One page of a thread, oldest first.' }),
+    postMessageBody: named('PostMessageBody', PostMessageBody, { description: 'The text of a new message.' }),
     invitation,
     invitationPage: named('InvitationPage', pageSchema(invitation), { description: 'One page of open invitations.' }),
     createInvitationBody: named('CreateInvitationBody', CreateInvitationBody, { description: 'The address to invite and the role it gets (EMPLOYEE when omitted).' }),

@@ -1,0 +1,18 @@
+import { created, ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { createConversation } from '@/lib/conversations/create-conversation';
+import { listConversations } from '@/lib/conversations/list-conversations';
+import { CreateConversationBody, ListConversationsQuery } from '@/lib/conversations/schemas';
+
+// GET /api/v1/conversations – the conversations the caller takes part in
+export const GET = route({ role: 'EMPLOYEE', query: ListConversationsQuery }, async ({ tx, ctx, query }) => ok(await listConversations(tx, ctx, query)));
+
+// POST /api/v1/conversations – start a conversation (health ones need the MEDICAL duty)
+export const POST = route({ role: 'EMPLOYEE', body: CreateConversationBody }, async ({ tx, ctx, body }) => {
+  const conversation = await createConversation(tx, ctx, body);
+  return created(conversation, `/api/v1/conversations/${conversation.id}`);
+});
+
+export const PUT = methodNotAllowed(['GET', 'POST']);
+export const PATCH = methodNotAllowed(['GET', 'POST']);
+export const DELETE = methodNotAllowed(['GET', 'POST']);
