@@ -2,9 +2,13 @@ import { type AuditNames, referenceFields } from '@/lib/audit/resolve-audit-name
 import type { AuditEntry } from '@/lib/audit/schemas';
 import { formatDate, formatDateTime, isIsoDate, isIsoInstant } from '@/lib/format/dates';
 import {
+  antidopingTestKindLabels,
   assetStatusLabels,
   backupStatusLabels,
   extensionModeLabels,
+  financialTransactionKindLabels,
+  incidentSeverityLabels,
+  incidentStatusLabels,
   loanStatusLabels,
   maintenanceKindLabels,
   maintenanceStatusLabels,
@@ -26,6 +30,12 @@ const statusWords: Record<string, Record<string, string>> = {
   LOAN: loanStatusLabels,
   BACKUP: backupStatusLabels,
   MAINTENANCE: maintenanceStatusLabels,
+  INCIDENT_REPORT: incidentStatusLabels,
+};
+
+const kindWords: Record<string, Record<string, string>> = {
+  FINANCIAL_TRANSACTION: financialTransactionKindLabels,
+  ANTIDOPING_RECORD: antidopingTestKindLabels,
 };
 
 const deletedWords: Record<string, string> = { locations: 'a deleted location', categories: 'a deleted category', users: 'a former user' };
@@ -47,7 +57,8 @@ function describeValue(field: string, value: unknown, entry: AuditEntry, names: 
   if (typeof value === 'string') {
     if (field === 'status') return { text: statusWords[entry.target.type]?.[value] ?? value };
     if (field === 'role') return { text: roleLabels[value as keyof typeof roleLabels] ?? value };
-    if (field === 'kind') return { text: maintenanceKindLabels[value] ?? value };
+    if (field === 'kind') return { text: (kindWords[entry.target.type] ?? maintenanceKindLabels)[value] ?? value };
+    if (field === 'severity') return { text: incidentSeverityLabels[value] ?? value };
     if (field === 'extensions') return { text: extensionModeLabels[value] ?? value };
     if (/^#[0-9a-f]{6}$/i.test(value)) return { text: value.toLowerCase(), colour: value };
     if (isIsoDate(value)) return { text: formatDate(value) };

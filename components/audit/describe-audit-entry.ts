@@ -1,6 +1,8 @@
 import type { AuditEntry } from '@/lib/audit/schemas';
 import type { AuditNames } from '@/lib/audit/resolve-audit-names';
 import { formatBytes } from '@/components/dashboard/format';
+import { financialTransactionKindLabels, incidentStatusLabels } from '@/lib/format/value-labels';
+import { fieldLabel } from '@/lib/validation/field-labels';
 import { describeAuditChanges, type AuditChangeLine } from './describe-audit-changes';
 
 /** A piece of an entry's sentence: plain words, or the name of a record (a link where it has a page). */
@@ -86,6 +88,26 @@ function fieldList(entry: AuditEntry): string {
   return fields.length > 1 ? `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}` : (fields[0] ?? 'details');
 }
 
+// What a SENSITIVE_RECORD_VIEWED entry read, by its target type; the record itself is never named.
+const sensitiveReads: Record<string, string> = {
+  MEDICAL_TREATMENT: 'read a medical treatment',
+  ANTIDOPING_RECORD: 'read an anti-doping record',
+  INCIDENT_REPORT: 'read an incident report',
+  PERSON: "read a person's national identifier",
+};
+
+// "recorded a membership fee": the kind a transaction was recorded with, in words.
+function transactionKind(entry: AuditEntry): string {
+  const kind = entry.changes.kind?.after;
+  return (typeof kind === 'string' && financialTransactionKindLabels[kind]?.toLowerCase()) || 'financial transaction';
+}
+
+function incidentChange(entry: AuditEntry): string {
+  const status = entry.changes.status?.after;
+  const label = typeof status === 'string' ? incidentStatusLabels[status] : undefined;
+  return label ? `marked an incident report as ${label.toLowerCase()}` : 'changed an incident report';
+}
+
 const exportFormats: Record<string, string> = { csv: 'CSV', xlsx: 'Excel' };
 
 // Each action as the rest of a sentence that starts with who did it: "Ada Lovelace approved the loan of …".
@@ -134,7 +156,15 @@ const phrases: Record<string, Phrase> = {
   CONVERSATION_UPDATED: (t) => ['changed the conversation “', t, '”'],
   CONVERSATION_RETENTION_EXTENDED: (_t, e) => [e.changes.retentionExtendedUntil?.after ? 'extended how long the messages of a conversation are kept' : 'ended the retention extension of a conversation'],
   MESSAGE_MODERATED: () => ["deleted someone else's message as a moderator"],
-  SENSITIVE_RECORD_VIEWED: (_t, e) => [e.target.type === 'MEDICAL_TREATMENT' ? 'read a medical treatment' : "read a person's national identifier"],
+  DONATION_RECORDED: () => ['recorded a donation'],
+  DONATION_UPDATED: () => ['corrected a donation'],
+  FINANCIAL_TRANSACTION_RECORDED: (_t, e) => [`recorded a ${transactionKind(e)}`],
+  FINANCIAL_TRANSACTION_UPDATED: () => ['corrected a financial transaction'],
+  ANTIDOPING_RECORD_CREATED: () => ['recorded a doping control'],
+  ANTIDOPING_RECORD_UPDATED: () => ['changed a doping control'],
+  INCIDENT_REPORT_FILED: () => ['filed an incident report'],
+  INCIDENT_REPORT_UPDATED: (_t, e) => [incidentChange(e)],
+  SENSITIVE_RECORD_VIEWED: (_t, e) => [sensitiveReads[e.target.type] ?? 'read a sensitive record'],
   MAINTENANCE_ADDED: (t, e, n) => ['added the maintenance entry “', t, '” to ', assetOf(e, n)],
   MAINTENANCE_UPDATED: (t, e, n) => ['changed the maintenance entry “', t, '” of ', assetOf(e, n)],
   BACKUP_REQUESTED: () => ['requested a backup'],
@@ -151,6 +181,13 @@ const phrases: Record<string, Phrase> = {
   MARKETING_OPT_OUT: () => ['objected to marketing messages'],
   MARKETING_OPT_IN: () => ['withdrew their objection to marketing messages'],
 };
+
+const targetTypeLabels: Record<string, string> = { ANTIDOPING_RECORD: 'Anti-doping record' };
+
+/** MEDICAL_TREATMENT -> "Medical treatment": a target type on its own, as in the audit log's filter. */
+export function targetTypeLabel(type: string): string {
+  return targetTypeLabels[type] ?? fieldLabel(type.toLowerCase());
+}
 
 /** LOAN_PICKED_UP -> "Loan picked up": the name of an action on its own, as in the audit log's filter. */
 export function actionLabel(action: string): string {

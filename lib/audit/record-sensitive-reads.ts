@@ -2,7 +2,7 @@ import type { Executor } from '@/db/client';
 import { auditLog } from '@/db/schema';
 import type { RequestContext } from '@/lib/core/context';
 
-export type SensitiveTarget = 'PERSON' | 'MEDICAL_TREATMENT';
+export type SensitiveTarget = 'PERSON' | 'MEDICAL_TREATMENT' | 'ANTIDOPING_RECORD' | 'INCIDENT_REPORT';
 
 /**
  * One SENSITIVE_RECORD_VIEWED row per record read, naming the fields that were shown and never their values.

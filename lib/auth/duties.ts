@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userDutyEnum } from '@/db/schema/enums';
+import { ForbiddenError } from '@/lib/core/errors';
 
 export const Duty = z.enum(userDutyEnum.enumValues);
 export type Duty = z.infer<typeof Duty>;
@@ -10,4 +11,9 @@ export type Duty = z.infer<typeof Duty>;
  */
 export function hasDuty(ctx: { user: { duties: readonly Duty[] } | null }, duty: Duty): boolean {
   return ctx.user?.duties.includes(duty) ?? false;
+}
+
+/** `action` reads as the start of a sentence: "Recording a treatment" requires the MEDICAL duty. */
+export function assertDuty(ctx: { user: { duties: readonly Duty[] } | null }, duty: Duty, action: string): void {
+  if (!hasDuty(ctx, duty)) throw new ForbiddenError(`${action} requires the ${duty} duty.`, { requiredDuty: duty });
 }

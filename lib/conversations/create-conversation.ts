@@ -2,18 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { conversationParticipants, conversations, persons } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/record-audit';
-import { hasDuty } from '@/lib/auth/duties';
+import { assertDuty } from '@/lib/auth/duties';
 import type { RequestContext } from '@/lib/core/context';
-import { ForbiddenError } from '@/lib/core/errors';
 import { personNotFound } from '@/lib/persons/to-person-dto';
 import { conversationColumns, toConversationDtos } from './conversation-store';
 import type { Conversation, CreateConversationBody } from './schemas';
 
 /** The creator is always a participant. A health conversation carries medical talk, so it needs the MEDICAL duty. */
 export async function createConversation(tx: Tx, ctx: RequestContext, input: CreateConversationBody): Promise<Conversation> {
-  if (input.kind === 'health' && !hasDuty(ctx, 'MEDICAL')) {
-    throw new ForbiddenError('Starting a health conversation requires the MEDICAL duty.', { requiredDuty: 'MEDICAL' });
-  }
+  if (input.kind === 'health') assertDuty(ctx, 'MEDICAL', 'Starting a health conversation');
   const personIds = [...new Set([ctx.user.personId, ...input.participantPersonIds])];
   const found = await tx
     .select({ id: persons.id })

@@ -5,12 +5,12 @@ import { recordAudit } from '@/lib/audit/record-audit';
 import type { RequestContext } from '@/lib/core/context';
 import { encryptField } from '@/lib/crypto/encrypt-field';
 import { personNotFound } from '@/lib/persons/to-person-dto';
-import { assertMedicalDuty } from './medical-access';
+import { assertDuty } from '@/lib/auth/duties';
 import type { CreateMedicalTreatmentBody, MedicalTreatment } from './schemas';
 import { findTreatmentRow, revealTreatments } from './treatment-store';
 
 export async function createMedicalTreatment(tx: Tx, ctx: RequestContext, input: CreateMedicalTreatmentBody): Promise<MedicalTreatment> {
-  assertMedicalDuty(ctx, 'Recording a treatment');
+  assertDuty(ctx, 'MEDICAL', 'Recording a treatment');
   const [person] = await tx
     .select({ id: persons.id })
     .from(persons)

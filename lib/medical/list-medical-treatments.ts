@@ -3,14 +3,14 @@ import type { Tx } from '@/db/client';
 import { medicalTreatments } from '@/db/schema';
 import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/api/pagination';
 import type { RequestContext } from '@/lib/core/context';
-import { assertMedicalDuty } from './medical-access';
+import { assertDuty } from '@/lib/auth/duties';
 import type { ListMedicalTreatmentsQuery, MedicalTreatment } from './schemas';
 import { revealTreatments, treatmentColumns } from './treatment-store';
 
 /** Newest first. Every returned treatment is decrypted and its read audited (revealTreatments). */
 export async function listMedicalTreatments(tx: Tx, ctx: RequestContext, query: ListMedicalTreatmentsQuery): Promise<Page<MedicalTreatment>> {
   const personId = query.personId === 'me' ? ctx.user.personId : query.personId;
-  if (personId !== ctx.user.personId) assertMedicalDuty(ctx, "Listing other persons' treatments");
+  if (personId !== ctx.user.personId) assertDuty(ctx, 'MEDICAL', "Listing other persons' treatments");
   const filters: SQL[] = [eq(medicalTreatments.organisationId, ctx.organisationId)];
   if (personId) filters.push(eq(medicalTreatments.personId, personId));
   const where = and(...filters);

@@ -5,12 +5,12 @@ import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import type { RequestContext } from '@/lib/core/context';
 import { ValidationError } from '@/lib/core/errors';
 import { encryptField } from '@/lib/crypto/encrypt-field';
-import { assertMedicalDuty } from './medical-access';
+import { assertDuty } from '@/lib/auth/duties';
 import type { MedicalTreatment, UpdateMedicalTreatmentBody } from './schemas';
 import { findTreatmentRow, revealTreatments } from './treatment-store';
 
 export async function updateMedicalTreatment(tx: Tx, ctx: RequestContext, treatmentId: string, input: UpdateMedicalTreatmentBody): Promise<MedicalTreatment> {
-  assertMedicalDuty(ctx, 'Changing a treatment');
+  assertDuty(ctx, 'MEDICAL', 'Changing a treatment');
   const before = await findTreatmentRow(tx, ctx, treatmentId);
   const startedAt = input.startedAt === undefined ? before.startedAt : new Date(input.startedAt);
   const treatmentEndedAt = input.treatmentEndedAt === undefined ? before.treatmentEndedAt : input.treatmentEndedAt === null ? null : new Date(input.treatmentEndedAt);

@@ -8,7 +8,9 @@ import { registerBrandingPaths } from './paths-branding';
 import { registerBackupPaths } from './paths-backups';
 import { registerCatalogPaths } from './paths-catalog';
 import { registerConversationPaths } from './paths-conversations';
+import { registerFinancePaths } from './paths-finance';
 import { registerHealthPaths } from './paths-health';
+import { registerIntegrityPaths } from './paths-integrity';
 import { registerInvitationPaths } from './paths-invitations';
 import { registerLoanPaths } from './paths-loans';
 import { registerMaintenanceAndPhotoPaths } from './paths-maintenance';
@@ -53,6 +55,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerPeoplePaths(registry, schemas);
   registerActivityPaths(registry, schemas);
   registerConversationPaths(registry, schemas);
+  registerFinancePaths(registry, schemas);
+  registerIntegrityPaths(registry, schemas);
   registerInvitationPaths(registry, schemas);
   registerLoanPaths(registry);
   registerBrandingPaths(registry);

@@ -41,7 +41,7 @@ Every endpoint except \`GET /health\` requires \`Authorization: Bearer <access t
 - The token must carry \`iat\` and \`exp\`. It is refused when \`iat\` lies in the future or \`exp\` - \`iat\` exceeds ${formatCount(config.ACCESS_TOKEN_MAX_LIFETIME_SECONDS)} seconds, each beyond a clock skew of ${config.ACCESS_TOKEN_CLOCK_SKEW_SECONDS} seconds (also the tolerance on \`exp\`); these are the defaults, which an operator may change.
 - The server reads the claims \`organisationId\`, \`userId\` and \`role\`. The stored account decides the role and whether it is active; a first request creates the account as EMPLOYEE, and an admin assigns roles later.
 - **401** \`UNAUTHENTICATED\` (with \`WWW-Authenticate: Bearer\`): the token is missing, malformed, expired or invalid, or was issued for another organisation.
-- **403** \`FORBIDDEN\`: the token is valid but the role is too low (\`details.requiredRole\`) or the account is deactivated.
+- **403** \`FORBIDDEN\`: the token is valid but the role is too low (\`details.requiredRole\`), a club duty the operation needs is missing (\`details.requiredDuty\`), or the account is deactivated.
 - Roles are ordered EMPLOYEE < ASSET_MANAGER < ADMIN. Each operation names its minimum role; \`x-roles\` lists the roles allowed.
 
 ## Tenants
@@ -101,6 +101,10 @@ export const documentTags = [
   { name: 'Persons', description: 'The directory of persons; national identifiers for admins and the persons themselves.' },
   { name: 'Medical treatments', description: 'Treatments, for the MEDICAL duty and the treated person only.' },
   { name: 'Activities', description: 'Trainings, matches, mentoring and other activities of persons, with their comments; for coaches, admins and the subject.' },
+  { name: 'Donations', description: 'Gifts to the club, for the FINANCE duty and the donor; kept 10 years. Amounts are decimal strings.' },
+  { name: 'Financial transactions', description: 'Membership fees, sponsorships, refunds and purchases, for the FINANCE duty and the person concerned; kept 10 years.' },
+  { name: 'Anti-doping records', description: 'Doping controls, for the MEDICAL duty and the athlete; every read is audited.' },
+  { name: 'Incident reports', description: 'Filed by anyone, handled by the SAFEGUARDING duty; readable by the reporter and the subject; every read is audited.' },
   { name: 'Conversations', description: 'Conversations and their messages, for their participants only; an ADMIN moderates messages and sets retention.' },
   { name: 'Profile', description: "The caller's own profile: contact details, preferences, restriction, and identity change requests." },
   { name: 'Audit log', description: 'The immutable record of every change.' },

@@ -1,9 +1,13 @@
 import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/core/errors';
 import { activityNotFound } from '@/lib/activities/activity-store';
+import { antidopingRecordNotFound } from '@/lib/antidoping/antidoping-store';
 import { activityCommentNotFound } from '@/lib/activities/comment-store';
 import { assetNotFound, assetPhotoNotFound, duplicateInventoryNumber } from '@/lib/assets/errors';
 import { conversationNotFound, messageNotFound } from '@/lib/conversations/conversation-store';
 import { customDomainConflict, planUpgradeRequired } from '@/lib/branding/errors';
+import { donationNotFound } from '@/lib/donations/donation-store';
+import { financialTransactionNotFound } from '@/lib/financial-transactions/transaction-store';
+import { incidentReportNotFound } from '@/lib/incidents/incident-store';
 import { invitationExists, invitationNotFound, userExists } from '@/lib/invitations/invitation-store';
 import { backupInProgress, backupNotFound, backupNotReady } from '@/lib/backups/backup-store';
 import { categoryNameConflict, categoryNotFound } from '@/lib/categories/category-store';
@@ -44,6 +48,10 @@ export const errorCatalogue = {
   ACTIVITY_COMMENT_NOT_FOUND: activityCommentNotFound(resourceId, organisationId),
   CONVERSATION_NOT_FOUND: conversationNotFound(resourceId, organisationId),
   MESSAGE_NOT_FOUND: messageNotFound(resourceId, organisationId),
+  DONATION_NOT_FOUND: donationNotFound(resourceId, organisationId),
+  FINANCIAL_TRANSACTION_NOT_FOUND: financialTransactionNotFound(resourceId, organisationId),
+  ANTIDOPING_RECORD_NOT_FOUND: antidopingRecordNotFound(resourceId, organisationId),
+  INCIDENT_REPORT_NOT_FOUND: incidentReportNotFound(resourceId, organisationId),
   LOAN_NOT_FOUND: loanNotFound(resourceId, organisationId),
   INVITATION_NOT_FOUND: invitationNotFound(resourceId, organisationId),
   BACKUP_NOT_FOUND: backupNotFound(resourceId, organisationId),

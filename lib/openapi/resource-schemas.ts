@@ -1,10 +1,14 @@
 import type { OpenAPIRegistry, ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
 import { Activity, ActivityComment, CreateActivityBody, CreateActivityCommentBody, UpdateActivityBody } from '@/lib/activities/schemas';
+import { AntidopingRecord, CreateAntidopingRecordBody, UpdateAntidopingRecordBody } from '@/lib/antidoping/schemas';
 import { pageSchema } from '@/lib/api/pagination';
 import { Asset, CreateAssetBody, UpdateAssetBody } from '@/lib/assets/schemas';
 import { AuditEntry } from '@/lib/audit/schemas';
 import { Category, CreateCategoryBody, UpdateCategoryBody } from '@/lib/categories/schemas';
+import { CreateDonationBody, Donation, UpdateDonationBody } from '@/lib/donations/schemas';
+import { CreateFinancialTransactionBody, FinancialTransaction, UpdateFinancialTransactionBody } from '@/lib/financial-transactions/schemas';
+import { CreateIncidentReportBody, IncidentReport, UpdateIncidentReportBody } from '@/lib/incidents/schemas';
 import { CreateInvitationBody, Invitation } from '@/lib/invitations/schemas';
 import { CreateLocationBody, Location, UpdateLocationBody } from '@/lib/locations/schemas';
 import { Conversation, CreateConversationBody, Message, PostMessageBody, UpdateConversationBody } from '@/lib/conversations/schemas';
@@ -32,6 +36,10 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
   const activityComment = named('ActivityComment', ActivityComment, { description: 'A comment on an activity.' });
   const conversation = named('Conversation', Conversation, { description: 'A thread between persons; its messages are kept for the retention period (spec 001).' });
   const message = named('Message', Message, { description: "A message; a deleted or anonymised one keeps its place with the body '[deleted]'." });
+  const donation = named('Donation', Donation, { description: 'A gift from a person to the club; kept 10 years.' });
+  const financialTransaction = named('FinancialTransaction', FinancialTransaction, { description: 'Money between the club and a person; the kind gives the direction.' });
+  const antidopingRecord = named('AntidopingRecord', AntidopingRecord, { description: 'A doping control of an athlete; each read is audited.' });
+  const incidentReport = named('IncidentReport', IncidentReport, { description: 'Something that went wrong involving a person; each read is audited.' });
   const auditEntry = named('AuditEntry', AuditEntry, { description: 'One immutable audit log entry: who changed what, and when.' });
 
   return {
@@ -78,6 +86,22 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
     message,
     messagePage: named('MessagePage', pageSchema(message), { description: 'One page of a thread, oldest first.' }),
     postMessageBody: named('PostMessageBody', PostMessageBody, { description: 'The text of a new message.' }),
+    donation,
+    donationPage: named('DonationPage', pageSchema(donation), { description: 'One page of donations, newest first.' }),
+    createDonationBody: named('CreateDonationBody', CreateDonationBody, { description: 'A new donation; currency defaults to EUR.' }),
+    updateDonationBody: named('UpdateDonationBody', UpdateDonationBody, { ...atLeastOneField, description: 'Fields to correct; null clears the campaign.' }),
+    financialTransaction,
+    financialTransactionPage: named('FinancialTransactionPage', pageSchema(financialTransaction), { description: 'One page of financial transactions, newest first.' }),
+    createFinancialTransactionBody: named('CreateFinancialTransactionBody', CreateFinancialTransactionBody, { description: 'A new transaction; currency defaults to EUR.' }),
+    updateFinancialTransactionBody: named('UpdateFinancialTransactionBody', UpdateFinancialTransactionBody, { ...atLeastOneField, description: 'Fields to correct; null clears the reference.' }),
+    antidopingRecord,
+    antidopingRecordPage: named('AntidopingRecordPage', pageSchema(antidopingRecord), { description: 'One page of anti-doping records, newest first.' }),
+    createAntidopingRecordBody: named('CreateAntidopingRecordBody', CreateAntidopingRecordBody, { description: 'A new doping control; result defaults to pending.' }),
+    updateAntidopingRecordBody: named('UpdateAntidopingRecordBody', UpdateAntidopingRecordBody, { ...atLeastOneField, description: 'Fields to change; null clears the notes.' }),
+    incidentReport,
+    incidentReportPage: named('IncidentReportPage', pageSchema(incidentReport), { description: 'One page of incident reports, newest first.' }),
+    createIncidentReportBody: named('CreateIncidentReportBody', CreateIncidentReportBody, { description: 'A new report, filed by the caller; its status starts open.' }),
+    updateIncidentReportBody: named('UpdateIncidentReportBody', UpdateIncidentReportBody, { ...atLeastOneField, description: 'Status, severity or description to change.' }),
     invitation,
     invitationPage: named('InvitationPage', pageSchema(invitation), { description: 'One page of open invitations.' }),
     createInvitationBody: named('CreateInvitationBody', CreateInvitationBody, { description: 'The address to invite and the role it gets (EMPLOYEE when omitted).' }),

@@ -7,6 +7,7 @@ const fieldLabels: Record<string, string> = {
   action: 'Action',
   actorUserId: 'Person',
   address: 'Address',
+  anonymousToPublic: 'Anonymous in public lists',
   approverId: 'Approver',
   approverRules: 'Approver rules',
   approverUserId: 'Approver',

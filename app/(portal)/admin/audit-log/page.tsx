@@ -14,9 +14,9 @@ import { AuditLogQuery } from '@/lib/audit/schemas';
 import { addDays } from '@/lib/time';
 import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 import { AuditEntryItem } from '@/components/audit/audit-entry-item';
-import { actionLabel } from '@/components/audit/describe-audit-entry';
+import { actionLabel, targetTypeLabel } from '@/components/audit/describe-audit-entry';
 import { resolveAuditNames } from '@/lib/audit/resolve-audit-names';
-import { fieldLabel, pathLabel } from '@/lib/validation/field-labels';
+import { pathLabel } from '@/lib/validation/field-labels';
 
 export const metadata = { title: 'Audit log' };
 
@@ -109,7 +109,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
                 <option value="">Any target</option>
                 {options.targetTypes.map((type) => (
                   <option key={type} value={type}>
-                    {fieldLabel(type.toLowerCase())}
+                    {targetTypeLabel(type)}
                   </option>
                 ))}
               </Select>

@@ -1,0 +1,17 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { getAntidopingRecord } from '@/lib/antidoping/get-antidoping-record';
+import { AntidopingRecordIdParams, UpdateAntidopingRecordBody } from '@/lib/antidoping/schemas';
+import { updateAntidopingRecord } from '@/lib/antidoping/update-antidoping-record';
+
+// GET /api/v1/antidoping-records/{id} – a doping control (the MEDICAL duty, or the athlete)
+export const GET = route({ role: 'EMPLOYEE', params: AntidopingRecordIdParams }, async ({ tx, ctx, params }) => ok(await getAntidopingRecord(tx, ctx, params.id)));
+
+// PATCH /api/v1/antidoping-records/{id} – change a doping control, e.g. its result (the MEDICAL duty)
+export const PATCH = route({ role: 'EMPLOYEE', params: AntidopingRecordIdParams, body: UpdateAntidopingRecordBody }, async ({ tx, ctx, params, body }) =>
+  ok(await updateAntidopingRecord(tx, ctx, params.id, body)),
+);
+
+export const PUT = methodNotAllowed(['GET', 'PATCH']);
+export const POST = methodNotAllowed(['GET', 'PATCH']);
+export const DELETE = methodNotAllowed(['GET', 'PATCH']);

@@ -1,0 +1,18 @@
+import { created, ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { createAntidopingRecord } from '@/lib/antidoping/create-antidoping-record';
+import { listAntidopingRecords } from '@/lib/antidoping/list-antidoping-records';
+import { CreateAntidopingRecordBody, ListAntidopingRecordsQuery } from '@/lib/antidoping/schemas';
+
+// GET /api/v1/antidoping-records – doping controls (the MEDICAL duty), or the caller's own with personId=me
+export const GET = route({ role: 'EMPLOYEE', query: ListAntidopingRecordsQuery }, async ({ tx, ctx, query }) => ok(await listAntidopingRecords(tx, ctx, query)));
+
+// POST /api/v1/antidoping-records – record a doping control (the MEDICAL duty)
+export const POST = route({ role: 'EMPLOYEE', body: CreateAntidopingRecordBody }, async ({ tx, ctx, body }) => {
+  const record = await createAntidopingRecord(tx, ctx, body);
+  return created(record, `/api/v1/antidoping-records/${record.id}`);
+});
+
+export const PUT = methodNotAllowed(['GET', 'POST']);
+export const PATCH = methodNotAllowed(['GET', 'POST']);
+export const DELETE = methodNotAllowed(['GET', 'POST']);

@@ -1,0 +1,17 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { getDonation } from '@/lib/donations/get-donation';
+import { DonationIdParams, UpdateDonationBody } from '@/lib/donations/schemas';
+import { updateDonation } from '@/lib/donations/update-donation';
+
+// GET /api/v1/donations/{id} – a donation (the FINANCE duty, or the donor)
+export const GET = route({ role: 'EMPLOYEE', params: DonationIdParams }, async ({ tx, ctx, params }) => ok(await getDonation(tx, ctx, params.id)));
+
+// PATCH /api/v1/donations/{id} – correct a donation (the FINANCE duty); kept 10 years, so never deleted
+export const PATCH = route({ role: 'EMPLOYEE', params: DonationIdParams, body: UpdateDonationBody }, async ({ tx, ctx, params, body }) =>
+  ok(await updateDonation(tx, ctx, params.id, body)),
+);
+
+export const PUT = methodNotAllowed(['GET', 'PATCH']);
+export const POST = methodNotAllowed(['GET', 'PATCH']);
+export const DELETE = methodNotAllowed(['GET', 'PATCH']);
