@@ -1,0 +1,72 @@
+'use client';
+
+import { useActionState } from 'react';
+import { FormMessage } from '@/components/ui/form-message';
+import { SubmitButton } from '@/components/ui/submit-button';
+import type { Duty } from '@/lib/auth/duties';
+import { dutiesInOrder, dutyDescriptions, dutyLabels } from '@/lib/users/duty-labels';
+import { changeDutiesAction } from '@/lib/portal/actions/user-actions';
+
+type Props = { user: { id: string; name: string; duties: readonly Duty[] } };
+
+function DutyCheckboxes({ userId, duties }: { userId: string; duties: readonly Duty[] }) {
+  return (
+    <ul className="space-y-1">
+      {dutiesInOrder.map((duty) => {
+        const id = `duty-${userId}-${duty}`;
+        return (
+          <li key={duty}>
+            {/* The whole line is the label, so the target is large enough for a finger. */}
+            <label htmlFor={id} className="flex cursor-pointer items-start gap-3 rounded-md px-2 py-2 hover:bg-slate-50">
+              <input
+                id={id}
+                type="checkbox"
+                name="duties"
+                value={duty}
+                defaultChecked={duties.includes(duty)}
+                aria-describedby={`${id}-hint`}
+                className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-[var(--color-brand)]"
+              />
+              <span className="min-w-0">
+                <span className="block text-sm font-medium text-slate-800">{dutyLabels[duty]}</span>
+                <span id={`${id}-hint`} className="block text-xs text-slate-600">
+                  {dutyDescriptions[duty]}
+                </span>
+              </span>
+            </label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The duties of one user as checkboxes; saving replaces the whole set, as PATCH /api/v1/users/{id} does. */
+export function UserDutiesForm({ user }: Props) {
+  const [result, changeDuties] = useActionState(changeDutiesAction, null);
+  // A saved change remounts the checkboxes, not the form: React resets a form after its action to the defaults
+  // first rendered, and the outcome must stay on screen.
+  const saved = [...user.duties].sort().join(',');
+  return (
+    <details className="rounded-md border border-slate-200">
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand">Change duties</summary>
+      <form action={changeDuties} className="space-y-3 border-t border-slate-200 p-3">
+        <input type="hidden" name="userId" value={user.id} />
+        <fieldset>
+          <legend className="text-sm text-slate-700">
+            Duties of {user.name}. They open records beside the role and apply from the next page view; the admin role opens none of them.
+          </legend>
+          <div className="mt-2">
+            <DutyCheckboxes key={saved} userId={user.id} duties={user.duties} />
+          </div>
+        </fieldset>
+        <SubmitButton variant="secondary" size="sm" pendingLabel="Saving…" aria-label={`Save duties of ${user.name}`}>
+          Save duties
+        </SubmitButton>
+        <div aria-live="polite" className="empty:hidden">
+          <FormMessage result={result} />
+        </div>
+      </form>
+    </details>
+  );
+}
