@@ -16,7 +16,7 @@ function DutyCheckboxes({ userId, duties }: { userId: string; duties: readonly D
         const id = `duty-${userId}-${duty}`;
         return (
           <li key={duty}>
-            {/* The whole line is the label, so the target is large enough for a finger. */}
+            {/* The whole line is the label, so the target is large enough for a finger; the name stays the duty alone. */}
             <label htmlFor={id} className="flex cursor-pointer items-start gap-3 rounded-md px-2 py-2 hover:bg-slate-50">
               <input
                 id={id}
@@ -24,11 +24,14 @@ function DutyCheckboxes({ userId, duties }: { userId: string; duties: readonly D
                 name="duties"
                 value={duty}
                 defaultChecked={duties.includes(duty)}
+                aria-labelledby={`${id}-label`}
                 aria-describedby={`${id}-hint`}
                 className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-[var(--color-brand)]"
               />
               <span className="min-w-0">
-                <span className="block text-sm font-medium text-slate-800">{dutyLabels[duty]}</span>
+                <span id={`${id}-label`} className="block text-sm font-medium text-slate-800">
+                  {dutyLabels[duty]}
+                </span>
                 <span id={`${id}-hint`} className="block text-xs text-slate-600">
                   {dutyDescriptions[duty]}
                 </span>
