@@ -34,8 +34,8 @@ test.describe('duties on the users screen', () => {
     await signIn(page, 'acme-admin', { path: `/admin/users?q=${staff.lastName}` });
 
     const row = await openUser(page, staff.lastName);
-    await expect(row.getByTestId('user-duties')).toHaveText('Duties: none');
-    await row.getByText('Change duties').click();
+    await expect(row.getByTestId('user-duties')).toHaveText('No duties');
+    await row.getByText(`Change duties of ${staff.name}`).click();
     const medical = row.getByRole('checkbox', { name: 'Medical', exact: true });
     await expect(medical).not.toBeChecked();
     await expect(medical).toHaveAccessibleDescription(/medical treatment/);
@@ -51,7 +51,7 @@ test.describe('duties on the users screen', () => {
     await page.reload();
     const reloaded = await openUser(page, staff.lastName);
     await expect(reloaded.getByTestId('user-duties')).toHaveText('Duties: Medical');
-    await reloaded.getByText('Change duties').click();
+    await reloaded.getByText(`Change duties of ${staff.name}`).click();
     await expect(reloaded.getByRole('checkbox', { name: 'Medical', exact: true })).toBeChecked();
     await expect(reloaded.getByRole('checkbox', { name: 'Coach', exact: true })).not.toBeChecked();
 
@@ -69,9 +69,11 @@ test.describe('duties on the users screen', () => {
   });
 
   test('screenshots of the duties form', async ({ page }, testInfo) => {
-    await signIn(page, 'acme-admin', { path: '/admin/users?q=Novak' });
+    await signIn(page, 'acme-admin', { path: '/admin/users?q=eli.novak%40acme.example' });
     const row = await openUser(page, 'Novak');
-    await row.getByText('Change duties').click();
+    await expect(row.getByTestId('user-duties')).toBeVisible();
+    await screenshot(page, testInfo, 'admin-user-duties-closed');
+    await row.getByText('Change duties of Eli Novak').click();
     await expect(row.getByRole('group', { name: /Duties of Eli Novak/ })).toBeVisible();
     await expect(row.getByRole('checkbox')).toHaveCount(4);
     await screenshot(page, testInfo, 'admin-user-duties');

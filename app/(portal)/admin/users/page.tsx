@@ -179,8 +179,16 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
                       <Badge tone={user.role === 'ADMIN' ? 'info' : 'neutral'}>{roleLabels[user.role]}</Badge>
                       <Badge tone={user.isActive ? 'success' : 'danger'}>{user.isActive ? 'Active' : 'Deactivated'}</Badge>
                       <p className="w-full text-xs text-slate-600" data-testid="user-duties">
-                        Duties:{' '}
-                        {user.duties.length > 0 ? dutiesInOrder.filter((duty) => user.duties.includes(duty)).map((duty) => dutyLabels[duty]).join(', ') : 'none'}
+                        {user.duties.length > 0 ? (
+                          <>
+                            Duties:{' '}
+                            <span className="font-medium text-slate-900">
+                              {dutiesInOrder.filter((duty) => user.duties.includes(duty)).map((duty) => dutyLabels[duty]).join(', ')}
+                            </span>
+                          </>
+                        ) : (
+                          'No duties'
+                        )}
                       </p>
                       <p className="w-full text-xs text-slate-600">
                         Last sign-in: {user.lastSeenAt ? <LocalDateTime value={user.lastSeenAt} /> : 'never'}

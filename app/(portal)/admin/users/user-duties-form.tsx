@@ -52,13 +52,14 @@ export function UserDutiesForm({ user }: Props) {
   const saved = [...user.duties].sort().join(',');
   return (
     <details className="rounded-md border border-slate-200">
-      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand">Change duties</summary>
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand">
+        Change duties<span className="sr-only"> of {user.name}</span>
+      </summary>
       <form action={changeDuties} className="space-y-3 border-t border-slate-200 p-3">
         <input type="hidden" name="userId" value={user.id} />
         <fieldset>
-          <legend className="text-sm text-slate-700">
-            Duties of {user.name}. They open records beside the role and apply from the next page view; the admin role opens none of them.
-          </legend>
+          <legend className="text-sm font-medium text-slate-900">Duties of {user.name}</legend>
+          <p className="mt-1 text-xs text-slate-600">Each opens records beside the role. The admin role opens none of them: an admin needs the duty too.</p>
           <div className="mt-2">
             <DutyCheckboxes key={saved} userId={user.id} duties={user.duties} />
           </div>
