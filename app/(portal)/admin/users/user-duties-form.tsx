@@ -51,11 +51,11 @@ export function UserDutiesForm({ user }: Props) {
   // first rendered, and the outcome must stay on screen.
   const saved = [...user.duties].sort().join(',');
   return (
-    <details className="rounded-md border border-slate-200">
-      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand">
+    <details>
+      <summary className="w-fit cursor-pointer py-1 text-sm font-medium text-brand">
         Change duties<span className="sr-only"> of {user.name}</span>
       </summary>
-      <form action={changeDuties} className="space-y-3 border-t border-slate-200 p-3">
+      <form action={changeDuties} className="mt-2 space-y-3 rounded-md border border-slate-200 p-3">
         <input type="hidden" name="userId" value={user.id} />
         <fieldset>
           <legend className="text-sm font-medium text-slate-900">Duties of {user.name}</legend>
