@@ -13,6 +13,7 @@ import {
   maintenanceKindLabels,
   maintenanceStatusLabels,
 } from '@/lib/format/value-labels';
+import { dutiesInOrder, dutyLabels } from '@/lib/users/duty-labels';
 import { roleLabels } from '@/lib/users/role-labels';
 import { fieldLabel } from '@/lib/validation/field-labels';
 
@@ -66,6 +67,9 @@ function describeValue(field: string, value: unknown, entry: AuditEntry, names: 
     return { text: shorten(value) };
   }
   if (typeof value === 'number') return { text: value.toLocaleString('en-GB') };
+  if (field === 'duties' && Array.isArray(value)) {
+    return { text: dutiesInOrder.filter((duty) => value.includes(duty)).map((duty) => dutyLabels[duty]).join(', ') || 'none' };
+  }
   if (Array.isArray(value)) {
     const labels = value.map((item) => (item && typeof item === 'object' && 'label' in item ? String(item.label) : null));
     if (labels.every(Boolean)) return { text: shorten(labels.join(', ')) || 'none' };

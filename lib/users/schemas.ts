@@ -13,15 +13,17 @@ export const ListUsersQuery = z.strictObject({
 });
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 
+export const UserDuties = z
+  .array(Duty)
+  .max(Duty.options.length)
+  .refine((list) => new Set(list).size === list.length, { message: 'Name each duty once.' })
+  .describe('The complete set of duties; it replaces the current one. [] removes every duty.');
+
 export const UpdateUserBody = z
   .strictObject({
     role: Role,
     isActive: z.boolean(),
-    duties: z
-      .array(Duty)
-      .max(Duty.options.length)
-      .refine((list) => new Set(list).size === list.length, { message: 'Name each duty once.' })
-      .describe('The complete set of duties; it replaces the current one. [] removes every duty.'),
+    duties: UserDuties,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'Change the role, the active state, the duties or any of them.' });

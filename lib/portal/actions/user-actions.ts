@@ -5,7 +5,9 @@ import { Role } from '@/lib/auth/roles';
 import { createInvitation } from '@/lib/invitations/create-invitation';
 import { revokeInvitation } from '@/lib/invitations/revoke-invitation';
 import { CreateInvitationBody } from '@/lib/invitations/schemas';
+import { dutiesInOrder, dutyLabels } from '@/lib/users/duty-labels';
 import { roleLabels } from '@/lib/users/role-labels';
+import { UserDuties } from '@/lib/users/schemas';
 import { updateUser } from '@/lib/users/update-user';
 import { formAction } from '../portal-action';
 
@@ -18,6 +20,23 @@ export const changeRoleAction = formAction(
   async ({ tx, ctx, input }) => {
     const user = await updateUser(tx, ctx, input.userId, { role: input.role });
     return { message: `${user.firstName} ${user.lastName} is now ${roleLabels[user.role].toLowerCase()}.` };
+  },
+);
+
+export const changeDutiesAction = formAction(
+  {
+    role: 'ADMIN',
+    input: UserRef.extend({ duties: UserDuties }),
+    fields: (form) => ({ userId: form.get('userId'), duties: form.getAll('duties') }),
+    errors: userErrors,
+    revalidate: usersPage,
+  },
+  async ({ tx, ctx, input }) => {
+    const user = await updateUser(tx, ctx, input.userId, { duties: input.duties });
+    const name = `${user.firstName} ${user.lastName}`;
+    const duties = dutiesInOrder.filter((duty) => user.duties.includes(duty)).map((duty) => dutyLabels[duty]);
+    const list = duties.length > 1 ? `${duties.slice(0, -1).join(', ')} and ${duties.at(-1)}` : duties[0];
+    return { message: list ? `${name} now has the ${duties.length > 1 ? 'duties' : 'duty'} ${list}.` : `${name} now has no duties.` };
   },
 );
 

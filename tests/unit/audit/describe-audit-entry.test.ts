@@ -96,6 +96,9 @@ describe('audit entries for people', () => {
   it('words duties and sensitive reads without naming the record or its values', () => {
     const duties = entry({ action: 'USER_DUTIES_CHANGED', target: { type: 'USER', id: ids.bob }, assetId: null, changes: { duties: { before: [], after: ['MEDICAL'] } } });
     expect(sentenceText(describeAuditEntry(duties, names))).toBe('Ada Lovelace changed the duties of Bob Smith.');
+    expect(lineTexts(duties)).toEqual(['Duties: none → Medical']);
+    const more = entry({ ...duties, changes: { duties: { before: ['MEDICAL'], after: ['SAFEGUARDING', 'COACH', 'MEDICAL'] } } });
+    expect(lineTexts(more)).toEqual(['Duties: Medical → Medical, Coach, Safeguarding']);
     const read = (type: string) => entry({ action: 'SENSITIVE_RECORD_VIEWED', target: { type, id: ids.loan }, assetId: null, metadata: { fields: ['diagnosis'] } });
     expect(sentenceText(describeAuditEntry(read('MEDICAL_TREATMENT'), names))).toBe('Ada Lovelace read a medical treatment.');
     expect(sentenceText(describeAuditEntry(read('PERSON'), names))).toBe("Ada Lovelace read a person's national identifier.");

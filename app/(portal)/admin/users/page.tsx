@@ -12,10 +12,12 @@ import { ValidationError } from '@/lib/core/errors';
 import { Role, roles } from '@/lib/auth/roles';
 import { listInvitations } from '@/lib/invitations/list-invitations';
 import { listUsers } from '@/lib/users/list-users';
+import { dutiesInOrder, dutyLabels } from '@/lib/users/duty-labels';
 import { roleLabels } from '@/lib/users/role-labels';
 import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 import { InviteForm } from './invite-form';
 import { RevokeInvitationButton } from './revoke-invitation-button';
+import { UserDutiesForm } from './user-duties-form';
 import { UserRowActions } from './user-row-actions';
 
 export const metadata = { title: 'Users' };
@@ -77,7 +79,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
     <>
       <PageHeader
         title="Users"
-        description={`Everyone who has signed in to ${portal.organisation.name}. Roles apply from their next page view.`}
+        description={`Everyone who has signed in to ${portal.organisation.name}. Roles and duties apply from their next page view.`}
         actions={
           <ButtonLink href="/admin/users?invite=1#invite" variant="secondary">
             Invite by e-mail
@@ -176,11 +178,26 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
                     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                       <Badge tone={user.role === 'ADMIN' ? 'info' : 'neutral'}>{roleLabels[user.role]}</Badge>
                       <Badge tone={user.isActive ? 'success' : 'danger'}>{user.isActive ? 'Active' : 'Deactivated'}</Badge>
+                      <p className="w-full text-xs text-slate-600" data-testid="user-duties">
+                        {user.duties.length > 0 ? (
+                          <>
+                            Duties:{' '}
+                            <span className="font-medium text-slate-900">
+                              {dutiesInOrder.filter((duty) => user.duties.includes(duty)).map((duty) => dutyLabels[duty]).join(', ')}
+                            </span>
+                          </>
+                        ) : (
+                          'No duties'
+                        )}
+                      </p>
                       <p className="w-full text-xs text-slate-600">
                         Last sign-in: {user.lastSeenAt ? <LocalDateTime value={user.lastSeenAt} /> : 'never'}
                       </p>
                     </div>
-                    <UserRowActions user={{ id: user.id, name, role: user.role, isActive: user.isActive }} isSelf={user.id === portal.user.id} />
+                    <div className="flex min-w-0 flex-col gap-2">
+                      <UserRowActions user={{ id: user.id, name, role: user.role, isActive: user.isActive }} isSelf={user.id === portal.user.id} />
+                      <UserDutiesForm user={{ id: user.id, name, duties: user.duties }} />
+                    </div>
                   </li>
                 );
               })}
