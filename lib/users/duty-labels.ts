@@ -7,8 +7,8 @@ export const dutiesInOrder = Object.keys(dutyLabels) as Duty[];
 
 /** What each duty opens, in one line; README "Roles and duties" is the full table these must stay true to. */
 export const dutyDescriptions: Record<Duty, string> = {
-  MEDICAL: 'Sees and records every medical treatment, and may start health conversations. For physiotherapists and club doctors.',
+  MEDICAL: 'Sees and records every medical treatment and anti-doping record, and may start health conversations. For physiotherapists and club doctors.',
   COACH: 'Sees the directory of people (without national ID numbers) and records, reads and moderates every activity.',
-  FINANCE: 'For the treasurer: donations and financial transactions. Opens nothing yet.',
-  SAFEGUARDING: 'For the welfare officer: incident reports. Opens nothing yet.',
+  FINANCE: 'Sees and records every donation and financial transaction. For the treasurer.',
+  SAFEGUARDING: 'Sees every incident report and handles it (status, severity, description). For the welfare officer.',
 };
