@@ -87,6 +87,8 @@ function fieldList(entry: AuditEntry): string {
 }
 
 const exportFormats: Record<string, string> = { csv: 'CSV', xlsx: 'Excel' };
+const dataExportFormats: Record<string, string> = { json: 'JSON', pdf: 'PDF' };
+const dataExportFormat = (entry: AuditEntry) => (dataExportFormats[String(entry.metadata.format)] ? ` (${dataExportFormats[String(entry.metadata.format)]})` : '');
 
 // Each action as the rest of a sentence that starts with who did it: "Ada Lovelace approved the loan of …".
 const phrases: Record<string, Phrase> = {
@@ -134,7 +136,10 @@ const phrases: Record<string, Phrase> = {
   CONVERSATION_UPDATED: (t) => ['changed the conversation “', t, '”'],
   CONVERSATION_RETENTION_EXTENDED: (_t, e) => [e.changes.retentionExtendedUntil?.after ? 'extended how long the messages of a conversation are kept' : 'ended the retention extension of a conversation'],
   MESSAGE_MODERATED: () => ["deleted someone else's message as a moderator"],
-  SENSITIVE_RECORD_VIEWED: (_t, e) => [e.target.type === 'MEDICAL_TREATMENT' ? 'read a medical treatment' : "read a person's national identifier"],
+  SENSITIVE_RECORD_VIEWED: (_t, e) => [
+    e.target.type === 'MEDICAL_TREATMENT' ? 'read a medical treatment' : "read a person's national identifier",
+    e.metadata.via === 'data-export' ? ', in a copy of their own data' : '',
+  ],
   MAINTENANCE_ADDED: (t, e, n) => ['added the maintenance entry “', t, '” to ', assetOf(e, n)],
   MAINTENANCE_UPDATED: (t, e, n) => ['changed the maintenance entry “', t, '” of ', assetOf(e, n)],
   BACKUP_REQUESTED: () => ['requested a backup'],
@@ -142,6 +147,11 @@ const phrases: Record<string, Phrase> = {
   BACKUP_FAILED: (_t, e) => [e.metadata.reason === 'interrupted' ? 'gave up on a backup that was interrupted' : 'recorded that a backup failed'],
   BACKUP_EXPIRED: () => ['removed an old backup (only the newest are kept)'],
   BACKUP_DOWNLOADED: () => ['downloaded a backup'],
+  DATA_EXPORT_REQUESTED: (_t, e) => [`asked for a copy of their own data${dataExportFormat(e)}`],
+  DATA_EXPORT_COMPLETED: (_t, e) => [`prepared a copy of someone's data${dataExportFormat(e)} and e-mailed them a one-time download link`],
+  DATA_EXPORT_FAILED: (_t, e) => [e.metadata.reason === 'interrupted' ? 'gave up on a data export that was interrupted' : 'recorded that a data export could not be prepared'],
+  DATA_EXPORT_DOWNLOADED: (_t, e) => [`downloaded their copy of their data${dataExportFormat(e)} through its one-time link, which deleted the file`],
+  DATA_EXPORT_EXPIRED: () => ['deleted an unused data export whose download link had expired'],
   ADMIN_SIGNED_IN: () => ['signed in to the portal as an administrator'],
   ADMIN_SIGNED_OUT: () => ['signed out of the portal'],
   PROFILE_UPDATED: (_t, e) => [`changed their own ${fieldList(e)}`],

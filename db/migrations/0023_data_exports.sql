@@ -28,7 +28,7 @@ CREATE TABLE "data_exports" (
 ALTER TABLE "data_exports" ADD CONSTRAINT "data_exports_organisation_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_exports" ADD CONSTRAINT "data_exports_requester_fk" FOREIGN KEY ("organisation_id","requested_by_user_id") REFERENCES "public"."users"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_exports" ADD CONSTRAINT "data_exports_person_fk" FOREIGN KEY ("organisation_id","person_id") REFERENCES "public"."persons"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "data_exports_org_requester_created_idx" ON "data_exports" USING btree ("organisation_id","requested_by_user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "data_exports_org_person_created_idx" ON "data_exports" USING btree ("organisation_id","person_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "data_exports_ready_link_idx" ON "data_exports" USING btree ("link_expires_at") WHERE "data_exports"."status" = 'ready' and "data_exports"."downloaded_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "data_exports_in_progress_key" ON "data_exports" USING btree ("organisation_id","person_id","format") WHERE "data_exports"."status" in ('pending', 'running');--> statement-breakpoint
 CREATE INDEX "audit_log_org_target_idx" ON "audit_log" USING btree ("organisation_id","target_id","id");

@@ -40,7 +40,7 @@ export const dataExports = pgTable(
     completedAt: instant('completed_at'),
   },
   (t) => [
-    index('data_exports_org_requester_created_idx').on(t.organisationId, t.requestedByUserId, t.createdAt, t.id),
+    index('data_exports_org_person_created_idx').on(t.organisationId, t.personId, t.createdAt, t.id),
     // The sweep finds ready exports whose link lapsed unused.
     index('data_exports_ready_link_idx').on(t.linkExpiresAt).where(sql`${t.status} = 'ready' and ${t.downloadedAt} is null`),
     // One export in progress per subject and format: a second request while one runs gets the same export back.
