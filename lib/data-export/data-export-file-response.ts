@@ -1,6 +1,6 @@
 import type { DataExportFile } from './download-data-export';
 
-/** The file as an attachment that no cache keeps and no Referer carries the link of. */
+/** The file as an attachment that no cache keeps. */
 export function dataExportFileResponse(file: DataExportFile): Response {
   return new Response(new Uint8Array(file.content), {
     status: 200,
@@ -9,7 +9,6 @@ export function dataExportFileResponse(file: DataExportFile): Response {
       'Content-Length': String(file.content.byteLength),
       'Content-Disposition': `attachment; filename="${file.filename}"`,
       'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
       'X-Content-Type-Options': 'nosniff',
     },
   });
