@@ -18,11 +18,12 @@ import { type ExportSource, iso } from './export-source';
 // only as the member of staff who handled someone else's (the clinician of another's treatment, the coach who
 // recorded another's training) are other people's data; their own actions show in auditEntries instead.
 
-const byCreation = <T extends { createdAt: ExportSource['key'][number]['column']; id: ExportSource['key'][number]['column'] }>(t: T) =>
-  [
-    { column: t.createdAt, field: 'createdAt', cast: 'timestamptz' },
-    { column: t.id, field: 'id', cast: 'uuid' },
-  ] as const;
+type KeyColumn = ExportSource['key'][number]['column'];
+
+const byCreation = (table: { createdAt: KeyColumn; id: KeyColumn }): ExportSource['key'] => [
+  { column: table.createdAt, field: 'createdAt', cast: 'timestamptz' },
+  { column: table.id, field: 'id', cast: 'uuid' },
+];
 
 const stamps = (row: Record<string, unknown>) => ({ createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) });
 
@@ -34,7 +35,14 @@ export const profileChangeRequestSource: ExportSource = {
   key: byCreation(personChangeRequests),
   read: (tx, { where, orderBy, limit }) =>
     tx
-      .select({ id: personChangeRequests.id, fields: personChangeRequests.fields, status: personChangeRequests.status, decidedAt: personChangeRequests.decidedAt, createdAt: personChangeRequests.createdAt, updatedAt: personChangeRequests.updatedAt })
+      .select({
+        id: personChangeRequests.id,
+        fields: personChangeRequests.fields,
+        status: personChangeRequests.status,
+        decidedAt: personChangeRequests.decidedAt,
+        createdAt: personChangeRequests.createdAt,
+        updatedAt: personChangeRequests.updatedAt,
+      })
       .from(personChangeRequests)
       .where(where)
       .orderBy(...orderBy)
