@@ -28,6 +28,7 @@ export const configDefaults = {
   ANONYMOUS_RATE_LIMIT_PER_MINUTE: 30,
   ACCESS_TOKEN_MAX_LIFETIME_SECONDS: 3600,
   ACCESS_TOKEN_CLOCK_SKEW_SECONDS: 60,
+  DATA_EXPORT_LINK_TTL_HOURS: 72,
 } as const;
 
 const configSchema = z
@@ -80,6 +81,7 @@ const configSchema = z
     FLE_KMS_REGION: optionalString,
     FLE_KMS_ENDPOINT: optionalUrl,
     FLE_DATA_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+    DATA_EXPORT_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(configDefaults.DATA_EXPORT_LINK_TTL_HOURS),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   })
   .refine((c) => !c.UPSTASH_REDIS_REST_URL === !c.UPSTASH_REDIS_REST_TOKEN, {

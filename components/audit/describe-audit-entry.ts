@@ -109,6 +109,8 @@ function incidentChange(entry: AuditEntry): string {
 }
 
 const exportFormats: Record<string, string> = { csv: 'CSV', xlsx: 'Excel' };
+const dataExportFormats: Record<string, string> = { json: 'JSON', pdf: 'PDF' };
+const dataExportFormat = (entry: AuditEntry) => (dataExportFormats[String(entry.metadata.format)] ? ` (${dataExportFormats[String(entry.metadata.format)]})` : '');
 
 // Each action as the rest of a sentence that starts with who did it: "Ada Lovelace approved the loan of …".
 const phrases: Record<string, Phrase> = {
@@ -164,7 +166,7 @@ const phrases: Record<string, Phrase> = {
   ANTIDOPING_RECORD_UPDATED: () => ['changed a doping control'],
   INCIDENT_REPORT_FILED: () => ['filed an incident report'],
   INCIDENT_REPORT_UPDATED: (_t, e) => [incidentChange(e)],
-  SENSITIVE_RECORD_VIEWED: (_t, e) => [sensitiveReads[e.target.type] ?? 'read a sensitive record'],
+  SENSITIVE_RECORD_VIEWED: (_t, e) => [sensitiveReads[e.target.type] ?? 'read a sensitive record', e.metadata.via === 'data-export' ? ', in a copy of their own data' : ''],
   MAINTENANCE_ADDED: (t, e, n) => ['added the maintenance entry “', t, '” to ', assetOf(e, n)],
   MAINTENANCE_UPDATED: (t, e, n) => ['changed the maintenance entry “', t, '” of ', assetOf(e, n)],
   BACKUP_REQUESTED: () => ['requested a backup'],
@@ -172,6 +174,11 @@ const phrases: Record<string, Phrase> = {
   BACKUP_FAILED: (_t, e) => [e.metadata.reason === 'interrupted' ? 'gave up on a backup that was interrupted' : 'recorded that a backup failed'],
   BACKUP_EXPIRED: () => ['removed an old backup (only the newest are kept)'],
   BACKUP_DOWNLOADED: () => ['downloaded a backup'],
+  DATA_EXPORT_REQUESTED: (_t, e) => [`asked for a copy of their own data${dataExportFormat(e)}`],
+  DATA_EXPORT_COMPLETED: (_t, e) => [`prepared a copy of someone's data${dataExportFormat(e)} and e-mailed them a one-time download link`],
+  DATA_EXPORT_FAILED: (_t, e) => [e.metadata.reason === 'interrupted' ? 'gave up on a data export that was interrupted' : 'recorded that a data export could not be prepared'],
+  DATA_EXPORT_DOWNLOADED: (_t, e) => [`downloaded their copy of their data${dataExportFormat(e)} through its one-time link, which deleted the file`],
+  DATA_EXPORT_EXPIRED: () => ['deleted an unused data export whose download link had expired'],
   ADMIN_SIGNED_IN: () => ['signed in to the portal as an administrator'],
   ADMIN_SIGNED_OUT: () => ['signed out of the portal'],
   PROFILE_UPDATED: (_t, e) => [`changed their own ${fieldList(e)}`],

@@ -28,5 +28,7 @@ export const auditLog = pgTable(
     index('audit_log_org_asset_idx').on(t.organisationId, t.assetId, t.occurredAt, t.id),
     index('audit_log_org_actor_idx').on(t.organisationId, t.actorUserId, t.occurredAt),
     index('audit_log_org_action_idx').on(t.organisationId, t.action, t.occurredAt),
+    // The access history of one record (SENSITIVE_RECORD_VIEWED) and a subject's data export look entries up by target.
+    index('audit_log_org_target_idx').on(t.organisationId, t.targetId, t.id),
   ],
 );

@@ -14,3 +14,4 @@ export * from './conversations';
 export * from './medical';
 export * from './finance';
 export * from './integrity';
+export * from './data-exports';

@@ -80,6 +80,39 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
   };
 }
 
+export type PublicRouteInput<P, Q> = { request: Request; tx: Tx; organisation: TenantOrganisation; requestId: string; now: Date; params: P; query: Q };
+
+/**
+ * An endpoint whose credential is not a bearer token but part of the request itself (a data export's one-time
+ * download link, opened from an e-mail on any device). Tenant from the host as everywhere -> the client's own
+ * rate limit (nobody spends a tenant's quota without its credentials) -> one tenant-scoped transaction ->
+ * handler, which checks the credential. No acting user: the handler decides whom an action is attributed to.
+ */
+export function publicRoute<P extends z.ZodType = z.ZodType<Record<string, never>>, Q extends z.ZodType = z.ZodType<Record<string, never>>>(
+  options: { params?: P; query?: Q },
+  handler: (input: PublicRouteInput<z.infer<P>, z.infer<Q>>) => Promise<Response>,
+) {
+  return async (request: Request, segment: Segment): Promise<Response> => {
+    const requestId = randomUUID();
+    let limitHeaders: LimitHeaders = {};
+    try {
+      const organisation = await resolveRequestTenant(request);
+      limitHeaders = await chargeClient(request, organisation.id);
+      const params = options.params ? parseParams(options.params, await segment.params) : {};
+      const query = options.query ? parseQuery(options.query, new URL(request.url)) : {};
+      const now = new Date();
+      const response = await withTenant(await getDb(), organisation.id, (tx) =>
+        handler({ request, tx, organisation, requestId, now, params, query } as PublicRouteInput<z.infer<P>, z.infer<Q>>),
+      );
+      for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+      response.headers.set('X-Request-Id', requestId);
+      return response;
+    } catch (error) {
+      return errorResponse(toApiError(error, requestId), requestId, limitHeaders);
+    }
+  };
+}
+
 /**
  * PUT is not part of the contract; other unsupported methods answer the same way, with rate-limit headers.
  * The answer never looks at the token, so it is charged to the client's bucket, never the tenant's.

@@ -9,18 +9,27 @@ export type SensitiveTarget = 'PERSON' | 'MEDICAL_TREATMENT' | 'ANTIDOPING_RECOR
  * A row per record (not one per request) lets a subject's access history and the monthly report of the top
  * accessors of sensitive records (spec 001) be answered by target id alone.
  */
-export async function recordSensitiveReads(tx: Executor, ctx: RequestContext, targetType: SensitiveTarget, targetIds: readonly string[], fields: readonly string[]): Promise<void> {
-  if (targetIds.length === 0) return;
-  await tx.insert(auditLog).values(
-    targetIds.map((targetId) => ({
-      organisationId: ctx.organisationId,
-      actorType: 'USER' as const,
-      actorUserId: ctx.user.id,
-      action: 'SENSITIVE_RECORD_VIEWED',
-      targetType,
-      targetId,
-      metadata: { fields: [...fields] },
-      requestId: ctx.requestId,
-    })),
-  );
+export async function recordSensitiveReads(
+  tx: Executor,
+  ctx: Pick<RequestContext, 'organisationId' | 'requestId'> & { user: { id: string } },
+  targetType: SensitiveTarget,
+  targetIds: readonly string[],
+  fields: readonly string[],
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  // In slices, so thousands of records (a data export) stay within the statement's parameter limit.
+  for (let start = 0; start < targetIds.length; start += 1000) {
+    await tx.insert(auditLog).values(
+      targetIds.slice(start, start + 1000).map((targetId) => ({
+        organisationId: ctx.organisationId,
+        actorType: 'USER' as const,
+        actorUserId: ctx.user.id,
+        action: 'SENSITIVE_RECORD_VIEWED',
+        targetType,
+        targetId,
+        metadata: { fields: [...fields], ...details },
+        requestId: ctx.requestId,
+      })),
+    );
+  }
 }

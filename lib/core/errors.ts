@@ -46,6 +46,13 @@ export class ConflictError extends ApiError {
   }
 }
 
+/** A resource that existed and is gone for good (a one-time link already used or lapsed). */
+export class GoneError extends ApiError {
+  constructor(code: string, message: string, details: ErrorDetails = {}) {
+    super(410, code, message, details);
+  }
+}
+
 export class RateLimitedError extends ApiError {
   constructor(retryAfterSeconds: number, headers: Record<string, string>) {
     super(429, 'RATE_LIMITED', 'Rate limit exceeded. Retry after the time given in Retry-After.', { retryAfterSeconds }, {

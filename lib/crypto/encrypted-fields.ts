@@ -1,4 +1,8 @@
-/** The fields spec 001 encrypts on the client side; each has its own data key per tenant. */
-export const encryptedFields = ['person.identifierNational', 'medicalTreatment.diagnosis', 'medicalTreatment.detailedNotes'] as const;
+/**
+ * The fields spec 001 encrypts on the client side; each has its own data key per tenant. dataExport.content is
+ * a subject's prepared export, which holds the other three decrypted, so it never rests in the database as
+ * plaintext either.
+ */
+export const encryptedFields = ['person.identifierNational', 'medicalTreatment.diagnosis', 'medicalTreatment.detailedNotes', 'dataExport.content'] as const;
 
 export type EncryptedField = (typeof encryptedFields)[number];

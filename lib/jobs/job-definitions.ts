@@ -1,9 +1,11 @@
 import { BACKUP_REQUESTED_EVENT } from '@/lib/backups/request-backup';
 import { getConfig } from '@/lib/config';
+import { DATA_EXPORT_REQUESTED_EVENT } from '@/lib/data-export/request-data-export';
 import { getDb } from '@/lib/db/get-db';
 import { OUTBOX_ENQUEUED_EVENT } from '@/lib/notifications/enqueue-email';
 import { createMailer } from '@/lib/notifications/mailer';
 import { createBackups } from './create-backups';
+import { createDataExports } from './create-data-exports';
 import { deliverOutbox } from './deliver-outbox';
 import type { JobDeps } from './job-deps';
 import { markOverdueLoans } from './mark-overdue-loans';
@@ -39,7 +41,16 @@ export const createBackupsJob: JobDefinition = {
   run: (deps) => createBackups(deps),
 };
 
-export const jobDefinitions: readonly JobDefinition[] = [deliverOutboxJob, sendLoanRemindersJob, markOverdueLoansJob, createBackupsJob];
+// Same pattern for data exports (spec 001's 48-hour target leaves room; moments are the norm); every run also
+// expires lapsed links, so the sweep keeps no file past its link.
+export const createDataExportsJob: JobDefinition = {
+  id: 'create-data-exports',
+  cron: '*/5 * * * *',
+  events: [DATA_EXPORT_REQUESTED_EVENT],
+  run: (deps) => createDataExports({ ...deps, linkTtlMs: getConfig().DATA_EXPORT_LINK_TTL_HOURS * 60 * 60 * 1000 }),
+};
+
+export const jobDefinitions: readonly JobDefinition[] = [deliverOutboxJob, sendLoanRemindersJob, markOverdueLoansJob, createBackupsJob, createDataExportsJob];
 
 export async function createJobDeps(): Promise<JobDeps> {
   const config = getConfig();

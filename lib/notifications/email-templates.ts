@@ -33,12 +33,22 @@ export const emailTemplateSchemas = {
   'loan-reminder': z.object({ loanId: z.uuid(), assetName: z.string(), endDate: isoDate, daysLeft: z.number().int().min(0) }),
   'loan-overdue': z.object({ loanId: z.uuid(), assetName: z.string(), endDate: isoDate }),
   welcome: z.object({ invitationId: z.uuid(), organisationName: z.string(), inviterName: z.string(), role: Role }),
+  // token: the one-time download token in plaintext, the only copy besides the recipient's mailbox; set to
+  // null once the link is used or lapsed (lib/data-export/data-export-email.ts).
+  'data-export-ready': z.object({ dataExportId: z.uuid(), format: z.enum(['json', 'pdf']), token: z.string().nullable(), linkExpiresAt: z.iso.datetime() }),
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplateSchemas;
 export type EmailTemplateData<T extends EmailTemplateName> = z.infer<(typeof emailTemplateSchemas)[T]>;
 
 export const emailTemplateNames = Object.keys(emailTemplateSchemas) as EmailTemplateName[];
+
+/**
+ * E-mails that answer the recipient's own data-subject request (spec 001). They go out even while the person's
+ * processing is restricted or e-mail is turned off: the subject asked for this very message, and without it
+ * they could not get their data. Nothing else may be listed here.
+ */
+export const ownRequestTemplates: ReadonlySet<EmailTemplateName> = new Set<EmailTemplateName>(['data-export-ready']);
 
 export function isEmailTemplateName(value: unknown): value is EmailTemplateName {
   return typeof value === 'string' && Object.hasOwn(emailTemplateSchemas, value);

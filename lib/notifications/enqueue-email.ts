@@ -1,7 +1,7 @@
 import type { Executor } from '@/db/client';
 import { dispatchEvent } from '@/lib/jobs/dispatch-event';
 import { outbox } from '@/db/schema';
-import type { EmailTemplateName } from './email-templates';
+import { type EmailTemplateName, ownRequestTemplates } from './email-templates';
 import { findSilencedAddresses } from './reachable-recipients';
 
 export type EmailMessage = {
@@ -25,11 +25,13 @@ export async function enqueueEmail(tx: Executor, ctx: OutboxContext, message: Em
 /**
  * Several e-mails of one change (a request told to every asset manager) in one statement. Every e-mail passes
  * here, so none reaches a user whose processing is restricted (spec 001) or who turned e-mail off; returns the
- * addresses written. A future marketing sender must also skip persons with preferences.marketingOptOut.
+ * addresses written. The one exception is an answer to the recipient's own data-subject request
+ * (ownRequestTemplates). A future marketing sender must also skip persons with preferences.marketingOptOut.
  */
 export async function enqueueEmails(tx: Executor, ctx: OutboxContext, messages: EmailMessage[]): Promise<string[]> {
-  const silenced = await findSilencedAddresses(tx, ctx.organisationId, messages.map((message) => message.to));
-  const sendable = messages.filter((message) => !silenced.has(message.to.toLowerCase()));
+  const checked = messages.filter((message) => !ownRequestTemplates.has(message.template));
+  const silenced = await findSilencedAddresses(tx, ctx.organisationId, checked.map((message) => message.to));
+  const sendable = messages.filter((message) => ownRequestTemplates.has(message.template) || !silenced.has(message.to.toLowerCase()));
   if (sendable.length === 0) return [];
   await tx
     .insert(outbox)

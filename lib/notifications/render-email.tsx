@@ -1,6 +1,7 @@
 import { render } from '@react-email/components';
 import type { ReactElement } from 'react';
 import { type EmailProps, toEmailBrand } from '@/emails/email-brand';
+import { DataExportReadyEmail, dataExportReadySubject } from '@/emails/data-export-ready-email';
 import { LoanApprovedEmail, loanApprovedSubject } from '@/emails/loan-approved-email';
 import { LoanExtensionApprovedEmail, loanExtensionApprovedSubject } from '@/emails/loan-extension-approved-email';
 import { LoanExtensionRejectedEmail, loanExtensionRejectedSubject } from '@/emails/loan-extension-rejected-email';
@@ -33,6 +34,12 @@ const templates: { [T in EmailTemplateName]: Template<T> } = {
   'loan-reminder': { subject: loanReminderSubject, Component: LoanReminderEmail, path: loanPath, brandingKey: 'reminder' },
   'loan-overdue': { subject: loanOverdueSubject, Component: LoanOverdueEmail, path: loanPath },
   welcome: { subject: welcomeSubject, Component: WelcomeEmail, path: () => '/login', brandingKey: 'welcome' },
+  // The link itself is the credential: it opens the download on any device, without signing in.
+  'data-export-ready': {
+    subject: dataExportReadySubject,
+    Component: DataExportReadyEmail,
+    path: (data) => (data.token ? `/api/v1/data-export/${encodeURIComponent(data.dataExportId)}/download?token=${encodeURIComponent(data.token)}` : '/profile'),
+  },
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };

@@ -8,6 +8,7 @@ import { registerBrandingPaths } from './paths-branding';
 import { registerBackupPaths } from './paths-backups';
 import { registerCatalogPaths } from './paths-catalog';
 import { registerConversationPaths } from './paths-conversations';
+import { registerDataExportPaths } from './paths-data-export';
 import { registerFinancePaths } from './paths-finance';
 import { registerHealthPaths } from './paths-health';
 import { registerIntegrityPaths } from './paths-integrity';
@@ -62,6 +63,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerBrandingPaths(registry);
   registerBackupPaths(registry);
   registerProfilePaths(registry);
+  registerDataExportPaths(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,

@@ -107,6 +107,7 @@ export const documentTags = [
   { name: 'Incident reports', description: 'Filed by anyone, handled by the SAFEGUARDING duty; readable by the reporter and the subject; every read is audited.' },
   { name: 'Conversations', description: 'Conversations and their messages, for their participants only; an ADMIN moderates messages and sets retention.' },
   { name: 'Profile', description: "The caller's own profile: contact details, preferences, restriction, and identity change requests." },
+  { name: 'Your data', description: "The caller's copy of their own data (spec 001, access and portability): a background job prepares it and e-mails a one-time link." },
   { name: 'Audit log', description: 'The immutable record of every change.' },
   { name: 'Backups', description: "Downloadable exports of the organisation's data, made by a background job." },
   { name: 'Health', description: 'Service status; no authentication.' },

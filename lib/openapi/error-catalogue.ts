@@ -11,6 +11,7 @@ import { incidentReportNotFound } from '@/lib/incidents/incident-store';
 import { invitationExists, invitationNotFound, userExists } from '@/lib/invitations/invitation-store';
 import { backupInProgress, backupNotFound, backupNotReady } from '@/lib/backups/backup-store';
 import { categoryNameConflict, categoryNotFound } from '@/lib/categories/category-store';
+import { dataExportLinkExpired, dataExportLinkUsed, dataExportNotFound } from '@/lib/data-export/data-export-store';
 import { loanConflict, loanNotFound } from '@/lib/loans/loan-store';
 import { EXPORT_CONCURRENCY_LIMIT, EXPORT_RETRY_AFTER_SECONDS } from '@/lib/export-lease/acquire-export-lease';
 import { ExportLimitReachedError } from '@/lib/export-lease/export-limit-reached-error';
@@ -55,6 +56,7 @@ export const errorCatalogue = {
   LOAN_NOT_FOUND: loanNotFound(resourceId, organisationId),
   INVITATION_NOT_FOUND: invitationNotFound(resourceId, organisationId),
   BACKUP_NOT_FOUND: backupNotFound(resourceId, organisationId),
+  DATA_EXPORT_NOT_FOUND: dataExportNotFound(resourceId),
   NOTIFICATION_NOT_FOUND: new NotFoundError('NOTIFICATION_NOT_FOUND', 'The notification does not exist.', { notificationId: resourceId, organisationId }),
   LOAN_CONFLICT: loanConflict(resourceId, [{ startDate: '2026-12-01', endDate: '2026-12-05', status: 'APPROVED' }]),
   LOAN_INVALID_STATE: new ConflictError('LOAN_INVALID_STATE', 'A APPROVED loan cannot be changed this way (cancel).', {
@@ -75,6 +77,8 @@ export const errorCatalogue = {
   EXTENSION_NOT_ALLOWED: new ConflictError('EXTENSION_NOT_ALLOWED', 'Your organisation does not allow loan extensions.', { loanId: resourceId }),
   BACKUP_NOT_READY: backupNotReady(resourceId, 'RUNNING'),
   BACKUP_IN_PROGRESS: backupInProgress(resourceId),
+  DATA_EXPORT_LINK_USED: dataExportLinkUsed(resourceId),
+  DATA_EXPORT_LINK_EXPIRED: dataExportLinkExpired(resourceId),
   ENDPOINT_NOT_FOUND: new NotFoundError('ENDPOINT_NOT_FOUND', 'There is no API endpoint at this path.', { path: '/api/v1/unknown' }),
   METHOD_NOT_ALLOWED: new ApiError(405, 'METHOD_NOT_ALLOWED', 'This endpoint supports GET, POST.', { allowed: ['GET', 'POST'] }),
   INVENTORY_NUMBER_CONFLICT: duplicateInventoryNumber('INV-2024-0042'),

@@ -19,6 +19,7 @@ const statusNotes: Record<number, string> = {
   ].join(' '),
   403: 'The token is valid, but the account lacks the required role (`details.requiredRole`) or is deactivated (`details.reason` = `user_inactive`).',
   409: 'The change conflicts with the stored state; the code says how.',
+  410: 'The link worked once and is gone for good; the code says why. Request a new export.',
   413: 'The request body exceeds 1,000,000 bytes.',
   415: 'The request body must be sent with `Content-Type: application/json`.',
   429: [
@@ -44,6 +45,9 @@ const codeNotes: Partial<Record<ErrorCode, string>> = {
   CONFLICT: 'a concurrent change took the same unique value first; retry after reading the current state.',
   REFERENCE_CONFLICT: 'a record this change refers to was removed concurrently.',
   RATE_LIMITED: 'the organisation has used up its per-minute or per-day allowance. Checked before authentication.',
+  DATA_EXPORT_NOT_FOUND: 'the export does not exist, is another person’s, belongs to another organisation, or (on the download) the token is missing or wrong; all answer alike.',
+  DATA_EXPORT_LINK_USED: 'the link was used once already; the file was deleted then.',
+  DATA_EXPORT_LINK_EXPIRED: 'the link lapsed unused; the file was deleted.',
   EXPORT_LIMIT_REACHED: `the organisation already has ${EXPORT_CONCURRENCY_LIMIT} exports (CSV or XLSX, API or portal) running on any server; one ends when its download completes, fails or is cancelled, or about a minute after the client last read from it. Nothing was recorded.`,
 };
 
@@ -53,6 +57,7 @@ const statusTitles: Record<number, string> = {
   403: 'Not permitted',
   404: 'Not found',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Payload too large',
   415: 'Unsupported media type',
   429: 'Too many requests',

@@ -182,3 +182,8 @@ export async function createPersonChangeRequest(organisationId: string, override
   const personId = await given(overrides, 'person_id', () => createPerson(organisationId));
   return insertRow('person_change_requests', { organisation_id: organisationId, person_id: personId, fields: { lastName: { from: 'Test', to: 'Tester' } }, ...overrides });
 }
+
+/** A data export row (spec 001); pending unless the test says otherwise. */
+export async function createDataExport(organisationId: string, overrides: RowOverrides & { person_id: string; requested_by_user_id: string }): Promise<string> {
+  return insertRow('data_exports', { organisation_id: organisationId, format: 'json', status: 'pending', ...overrides });
+}

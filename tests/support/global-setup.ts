@@ -20,6 +20,8 @@ declare module 'vitest' {
     idpSigningKey: string;
     /** The server's AUTH_SECRET, for tests that need a signed-in portal session (tests/support/session.ts). */
     authSecret: string;
+    /** The server's FLE_LOCAL_MASTER_KEY, for job tests whose encrypted values the server must read, and back. */
+    fleMasterKey: string;
   }
 }
 
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject) {
   const { issuer } = await identityProvider.start();
   const rateLimitPrefix = `qm:rl:test:${randomUUID()}`;
   const authSecret = randomBytes(32).toString('base64url');
+  const fleMasterKey = randomBytes(96).toString('base64');
   const server = await startAppServer({
     DATABASE_URL: appUrl,
     DATABASE_OWNER_URL: ownerUrl,
@@ -37,7 +40,7 @@ export default async function setup(project: TestProject) {
     OIDC_ISSUER: issuer,
     AUTH_SECRET: authSecret,
     // With DATABASE_URL set, field encryption never invents a master key (lib/crypto/resolve-key-ring.ts).
-    FLE_LOCAL_MASTER_KEY: randomBytes(96).toString('base64'),
+    FLE_LOCAL_MASTER_KEY: fleMasterKey,
     API_AUDIENCE: testAudience,
     WEB_DOMAIN: 'localhost',
     DEMO_MODE: 'false',
@@ -56,6 +59,7 @@ export default async function setup(project: TestProject) {
   project.provide('rateLimitPrefix', rateLimitPrefix);
   project.provide('idpSigningKey', JSON.stringify(signingKey));
   project.provide('authSecret', authSecret);
+  project.provide('fleMasterKey', fleMasterKey);
   return async () => {
     await server.stop();
     await identityProvider.stop();

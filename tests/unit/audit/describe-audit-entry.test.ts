@@ -166,4 +166,22 @@ describe('audit entries for people', () => {
       'Medical treatment',
     ]);
   });
+
+  it('words the data export of a subject, the system steps and the reads it made, without ids or values', () => {
+    const on = (action: string, over: Partial<AuditEntry> = {}) => sentenceText(describeAuditEntry(entry({ action, target: { type: 'DATA_EXPORT', id: ids.loan }, assetId: null, ...over }), names));
+    const system = { actor: { type: 'SYSTEM' as const, userId: null } };
+    expect(on('DATA_EXPORT_REQUESTED', { metadata: { format: 'pdf' } })).toBe('Ada Lovelace asked for a copy of their own data (PDF).');
+    expect(on('DATA_EXPORT_COMPLETED', { ...system, metadata: { format: 'json', sizeBytes: 2048 } })).toBe(
+      "Quartermaster prepared a copy of someone's data (JSON) and e-mailed them a one-time download link.",
+    );
+    expect(on('DATA_EXPORT_FAILED', system)).toBe('Quartermaster recorded that a data export could not be prepared.');
+    expect(on('DATA_EXPORT_FAILED', { metadata: { reason: 'interrupted' } })).toBe('Ada Lovelace gave up on a data export that was interrupted.');
+    expect(on('DATA_EXPORT_DOWNLOADED', { metadata: { format: 'json', via: 'download-link' } })).toBe(
+      'Ada Lovelace downloaded their copy of their data (JSON) through its one-time link, which deleted the file.',
+    );
+    expect(on('DATA_EXPORT_EXPIRED', system)).toBe('Quartermaster deleted an unused data export whose download link had expired.');
+    const read = on('SENSITIVE_RECORD_VIEWED', { target: { type: 'MEDICAL_TREATMENT', id: ids.loan }, metadata: { fields: ['diagnosis'], via: 'data-export', dataExportId: ids.drill } });
+    expect(read).toBe('Ada Lovelace read a medical treatment, in a copy of their own data.');
+    expect(read).not.toMatch(UUID);
+  });
 });

@@ -28,13 +28,13 @@ describe('in-process driver', () => {
     driver = createInProcessDriver({ jobs, createDeps: async () => deps, log });
 
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 1, 'send-loan-reminders': 0, 'mark-overdue-loans': 0, 'create-backups': 0 });
+    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 1, 'send-loan-reminders': 0, 'mark-overdue-loans': 0, 'create-backups': 0, 'create-data-exports': 0 });
 
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 2, 'send-loan-reminders': 1, 'mark-overdue-loans': 1, 'create-backups': 1 });
+    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 2, 'send-loan-reminders': 1, 'mark-overdue-loans': 1, 'create-backups': 1, 'create-data-exports': 1 });
 
     await vi.advanceTimersByTimeAsync(60 * 60_000);
-    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 62, 'send-loan-reminders': 2, 'mark-overdue-loans': 2, 'create-backups': 13 });
+    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 62, 'send-loan-reminders': 2, 'mark-overdue-loans': 2, 'create-backups': 13, 'create-data-exports': 13 });
     expect(jobs[1]!.run).toHaveBeenCalledWith(expect.objectContaining({ now: deps.now, runId: expect.any(String) }));
   });
 
@@ -48,7 +48,7 @@ describe('in-process driver', () => {
     expect(jobs[0]!.run).not.toHaveBeenCalled();
 
     await vi.advanceTimersByTimeAsync(1);
-    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 1, 'send-loan-reminders': 0, 'mark-overdue-loans': 0, 'create-backups': 0 });
+    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 1, 'send-loan-reminders': 0, 'mark-overdue-loans': 0, 'create-backups': 0, 'create-data-exports': 0 });
   });
 
   it('never overlaps a job with itself, and runs once more for triggers that came during a run', async () => {

@@ -41,6 +41,7 @@ describe('Inngest job functions', () => {
       ['quartermaster-send-loan-reminders', [{ cron: '0 * * * *' }]],
       ['quartermaster-mark-overdue-loans', [{ cron: '0 * * * *' }]],
       ['quartermaster-create-backups', [{ cron: '*/5 * * * *' }, { event: 'quartermaster/backup.requested' }]],
+      ['quartermaster-create-data-exports', [{ cron: '*/5 * * * *' }, { event: 'quartermaster/data-export.requested' }]],
     ]);
   });
 

@@ -153,4 +153,29 @@ describe('parseEmailPayload', () => {
       expect(() => parseEmailPayload({ template: 'welcome', to: 'x@acme.example', data: { ...invitation, role: 'OWNER' } })).toThrow(InvalidEmailPayloadError);
     });
   });
+
+  describe('data-export-ready', () => {
+    const ready = { dataExportId: '4c3b2a19-8d7e-4f6a-9b5c-2d1e0f9a8b7c', format: 'json', token: 'q9T-vR2x_Lm8Kp4Zs7Wn1Yb6Hc3Jd0Fg5Ae2Uo9Ii4E', linkExpiresAt: '2026-11-27T14:05:00.000Z' } as const;
+
+    it('says what it is, the format, the one-time link, when it expires and what to do when it was not asked for', async () => {
+      const email = await renderEmailPayload(parseEmailPayload({ template: 'data-export-ready', to: 'amara@acme.example', data: ready }), tenant, { appBaseUrl: 'https://quartermaster.app' });
+
+      expect(email.subject).toBe('Your data export (JSON) is ready to download');
+      const link = `https://acme.quartermaster.app/api/v1/data-export/${ready.dataExportId}/download?token=${ready.token}`;
+      expect(email.html).toContain(`href="${link}"`);
+      expect(email.text).toContain(link);
+      expect(email.text).toContain('JSON (machine-readable, to take your data to another service)');
+      expect(email.text).toContain('27 Nov 2026, 14:05 UTC');
+      expect(email.text).toMatch(/The link works once/);
+      expect(email.text).toMatch(/Did not ask for this\? Do not open the link/);
+      expect(email.html).toContain('background-color:#1f4f8a');
+    });
+
+    it('once the token is gone, says the link no longer works and points to a new request', async () => {
+      const email = await renderEmail('data-export-ready', { ...ready, format: 'pdf', token: null }, tenant, { appBaseUrl: 'https://quartermaster.app' });
+      expect(email.text).toMatch(/has been used or has expired/);
+      expect(email.html).toContain('href="https://acme.quartermaster.app/profile"');
+      expect(email.html).not.toContain('/download');
+    });
+  });
 });

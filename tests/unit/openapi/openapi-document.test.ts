@@ -69,7 +69,9 @@ function errorCodesOf(response: Response): string[] {
 }
 
 const routes = discoverRoutes();
-const tenantOperations = operationsOf((urlPath) => urlPath.startsWith('/v1/'));
+// /v1 operations whose credential is not a bearer token: the data export's one-time link and its published schema.
+const publicOperations = new Set(['GET /v1/data-export/{id}/download', 'GET /v1/data-export/schema.json']);
+const tenantOperations = operationsOf((urlPath) => urlPath.startsWith('/v1/')).filter(({ name }) => !publicOperations.has(name));
 
 describe('OpenAPI document', () => {
   it('is valid OpenAPI 3.1 for Redocly lint (recommended rules)', { timeout: 60_000 }, () => {
@@ -146,9 +148,20 @@ describe('OpenAPI document', () => {
     expect(errorCodesOf(document.paths['/v1/branding']!.patch!.responses['403']!)).toEqual(['FORBIDDEN', 'PLAN_UPGRADE_REQUIRED']);
   });
 
-  it('requires a bearer token everywhere except on the health check', () => {
+  it('requires a bearer token everywhere except on the health check and the data export link and schema', () => {
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/health']?.get?.security).toEqual([]);
+    const open = operationsOf(() => true).filter(({ operation }) => operation.security?.length === 0);
+    expect(open.map((o) => o.name).sort()).toEqual(['GET /health', ...publicOperations].sort());
+    for (const name of publicOperations) {
+      const { operation } = open.find((o) => o.name === name)!;
+      expect(operation.responses, name).not.toHaveProperty('401');
+      expect(operation['x-roles'], name).toBeUndefined();
+    }
+    const download = document.paths['/v1/data-export/{id}/download']!.get!;
+    expect(errorCodesOf(download.responses['404']!)).toEqual(['TENANT_NOT_FOUND', 'DATA_EXPORT_NOT_FOUND']);
+    expect(errorCodesOf(download.responses['410']!)).toEqual(['DATA_EXPORT_LINK_USED', 'DATA_EXPORT_LINK_EXPIRED']);
+    expect(Object.keys(download.responses['200']!.content ?? {})).toEqual(['application/json', 'application/pdf']);
   });
 
   it('shares the error envelope of the spec (error.code, error.message, error.details)', () => {

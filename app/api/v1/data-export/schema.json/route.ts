@@ -1,0 +1,15 @@
+import { methodNotAllowed } from '@/lib/api/route';
+import { exportDocumentJsonSchema } from '@/lib/data-export/export-document';
+
+// GET /api/v1/data-export/schema.json – the JSON Schema (2020-12) of the portability format; public, no token and no tenant
+export function GET(): Response {
+  return new Response(JSON.stringify(exportDocumentJsonSchema(), null, 2), {
+    // Public by nature; lets validators and importers on other origins load it.
+    headers: { 'Content-Type': 'application/schema+json', 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' },
+  });
+}
+
+export const PUT = methodNotAllowed(['GET']);
+export const POST = methodNotAllowed(['GET']);
+export const PATCH = methodNotAllowed(['GET']);
+export const DELETE = methodNotAllowed(['GET']);

@@ -1,0 +1,5 @@
+import { createDataExportsJob, createJobDeps } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const createDataExportsFunction = createJobFunction(inngest, createDataExportsJob, createJobDeps);
