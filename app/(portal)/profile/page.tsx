@@ -1,4 +1,5 @@
 import { Badge } from '@/components/ui/badge';
+import { ButtonLink } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { ContactForm } from '@/components/profile/contact-form';
@@ -37,6 +38,14 @@ export default async function ProfilePage() {
           <CardBody>
             <IdentitySection profile={profile} />
           </CardBody>
+        </Card>
+        <Card aria-labelledby="your-data-heading">
+          <CardHeader
+            id="your-data-heading"
+            title="Your data"
+            description="Get a copy of everything we hold about you, as a readable PDF report or a JSON file for another service."
+            action={<ButtonLink href="/profile/data" variant="secondary" size="sm">Download my data</ButtonLink>}
+          />
         </Card>
         <Card aria-labelledby="restriction-heading">
           <CardHeader id="restriction-heading" title="Restrict processing" description="Your right to restrict how your data is processed." />
