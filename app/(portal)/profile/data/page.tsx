@@ -10,8 +10,17 @@ import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal
 
 export const metadata = { title: 'Download my data' };
 
-export default async function DownloadMyDataPage() {
+// Where the e-mailed link sends a browser when it no longer works (app/api/v1/data-export/[id]/download).
+const linkProblems: Record<string, string> = {
+  used: 'That download link was already used: each link works once, and the file was deleted when it was downloaded. Request a new export below.',
+  expired: 'That download link has expired and the file was deleted. Request a new export below.',
+  invalid: 'That download link is not valid. Use the newest link we e-mailed you, or request a new export below.',
+};
+
+export default async function DownloadMyDataPage({ searchParams }: { searchParams: Promise<{ link?: string }> }) {
   const portal = await requirePortalContext();
+  const { link } = await searchParams;
+  const linkProblem = link ? linkProblems[link] : undefined;
   const { data: exports } = await withPortalTransaction(portal, (tx, ctx) => listDataExports(tx, ctx, { limit: 20 }));
   const inProgress = exports.some((item) => item.status === 'pending' || item.status === 'running');
   return (
@@ -21,6 +30,11 @@ export default async function DownloadMyDataPage() {
         description={`A copy of everything ${portal.organisation.name} holds about you: your profile, activities, messages you wrote, donations, payments, medical and anti-doping records, incident reports, loans, notifications and the audit entries about you.`}
       />
       <div className="space-y-6">
+        {linkProblem ? (
+          <p role="alert" className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            {linkProblem}
+          </p>
+        ) : null}
         <Card aria-labelledby="request-export-heading">
           <CardHeader id="request-export-heading" title="Request a copy" />
           <CardBody className="space-y-4">

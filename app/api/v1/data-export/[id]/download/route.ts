@@ -1,12 +1,23 @@
 import { methodNotAllowed, publicRoute } from '@/lib/api/route';
+import { ApiError } from '@/lib/core/errors';
 import { dataExportFileResponse } from '@/lib/data-export/data-export-file-response';
 import { downloadDataExport } from '@/lib/data-export/download-data-export';
 import { DownloadDataExportParams, DownloadDataExportQuery } from '@/lib/data-export/schemas';
 
+// What a person who clicked the e-mailed link sees instead of an error body: the "Download my data" page, saying why.
+const linkProblems: Record<string, string> = { DATA_EXPORT_LINK_USED: 'used', DATA_EXPORT_LINK_EXPIRED: 'expired', DATA_EXPORT_NOT_FOUND: 'invalid' };
+
 // GET /api/v1/data-export/{id}/download?token= – the file, once; the e-mailed token is the credential
-export const GET = publicRoute({ params: DownloadDataExportParams, query: DownloadDataExportQuery }, async ({ tx, organisation, requestId, now, params, query }) =>
-  dataExportFileResponse(await downloadDataExport(tx, { organisationId: organisation.id, requestId, now }, { dataExportId: params.id, token: query.token })),
-);
+export const GET = publicRoute({ params: DownloadDataExportParams, query: DownloadDataExportQuery }, async ({ request, tx, organisation, requestId, now, params, query }) => {
+  try {
+    return dataExportFileResponse(await downloadDataExport(tx, { organisationId: organisation.id, requestId, now }, { dataExportId: params.id, token: query.token }));
+  } catch (error) {
+    // A browser following the link gets a page in words; an API client keeps the error envelope (404/410).
+    const problem = error instanceof ApiError ? linkProblems[error.code] : undefined;
+    if (!problem || request.headers.get('sec-fetch-mode') !== 'navigate') throw error;
+    return new Response(null, { status: 303, headers: { Location: `/profile/data?link=${problem}`, 'Cache-Control': 'no-store' } });
+  }
+});
 
 export const PUT = methodNotAllowed(['GET']);
 export const POST = methodNotAllowed(['GET']);
