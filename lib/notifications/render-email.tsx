@@ -38,7 +38,7 @@ const templates: { [T in EmailTemplateName]: Template<T> } = {
   'data-export-ready': {
     subject: dataExportReadySubject,
     Component: DataExportReadyEmail,
-    path: (data) => (data.token ? `/api/v1/data-export/${encodeURIComponent(data.dataExportId)}/download?token=${encodeURIComponent(data.token)}` : '/profile'),
+    path: (data) => (data.token ? `/api/v1/data-export/${encodeURIComponent(data.dataExportId)}/download?token=${encodeURIComponent(data.token)}` : '/profile/data'),
   },
 };
 
