@@ -18,7 +18,7 @@ function layOut(doc: PDFKit.PDFDocument, model: ReportModel): void {
   const sectionPages: number[] = [];
   let y: number = MARGIN.top;
   model.sections.forEach((section, index) => {
-    const drawn = drawReportSection(doc, root, section, index, y);
+    const drawn = drawReportSection(doc, root, section, index, y, furniture);
     sectionPages.push(drawn.anchor.pageNumber);
     y = drawn.y;
   });

@@ -13,6 +13,8 @@ function line(doc: Doc, y: number): void {
 }
 
 export type PageFurniture = {
+  /** Names the section now being laid out in the header of this page (when it starts at its top) and of the pages after. */
+  enterSection(heading: string, atTopOfPage: boolean): void;
   /** Draws the header and footer on the pages laid out so far and writes them out, freeing their memory. */
   finishPages(): void;
   /** Finishes the last pages and fills in the page total. */
@@ -20,7 +22,7 @@ export type PageFurniture = {
 };
 
 /**
- * The running header (organisation · subject) and footer ("Page X of Y", generated date) of every page, marked
+ * The running header (organisation · subject, and the section the page begins in) and footer ("Page X of Y", generated date) of every page, marked
  * as pagination artifacts so screen readers skip them rather than reading them between records. The total Y is
  * a late number: pages are written out as they fill, long before the total is known.
  */
@@ -28,6 +30,12 @@ export function createPageFurniture(doc: Doc, model: ReportModel): PageFurniture
   const header = `${model.organisationName} · ${model.subjectName}`;
   const generated = `Generated ${formatDateTime(model.generatedAt)}`;
   const total = createLateNumber(doc, FURNITURE, 40, 'left');
+  const pageSections = new Map<number, string>();
+  let section: string | undefined;
+  const currentPage = () => doc.bufferedPageRange().start + doc.bufferedPageRange().count;
+  doc.on('pageAdded', () => {
+    if (section) pageSections.set(currentPage(), section);
+  });
 
   function drawOn(pageNumber: number): void {
     const { margins } = doc.page;
@@ -35,7 +43,13 @@ export function createPageFurniture(doc: Doc, model: ReportModel): PageFurniture
     doc.page.margins = { top: 0, bottom: 0, left: margins.left, right: margins.right };
     doc.markContent('Artifact', { type: 'Pagination' });
     const lineHeight = setStyle(doc, FURNITURE).currentLineHeight(true);
-    doc.text(header, MARGIN.left, HEADER_Y, { width: CONTENT_WIDTH, height: lineHeight, ellipsis: true });
+    const pageSection = pageSections.get(pageNumber);
+    pageSections.delete(pageNumber);
+    const sectionWidth = pageSection ? Math.min(doc.widthOfString(pageSection), CONTENT_WIDTH / 3) : 0;
+    doc.text(header, MARGIN.left, HEADER_Y, { width: CONTENT_WIDTH - sectionWidth - 12, height: lineHeight, ellipsis: true });
+    if (pageSection) {
+      doc.text(pageSection, MARGIN.left + CONTENT_WIDTH - sectionWidth, HEADER_Y, { width: sectionWidth, height: lineHeight, ellipsis: true, align: 'right' });
+    }
     line(doc, HEADER_Y + lineHeight + 4);
     line(doc, FOOTER_Y - 6);
     const counter = `Page ${pageNumber} of `;
@@ -57,6 +71,10 @@ export function createPageFurniture(doc: Doc, model: ReportModel): PageFurniture
   }
 
   return {
+    enterSection(heading, atTopOfPage) {
+      section = heading;
+      if (atTopOfPage || !pageSections.has(currentPage())) pageSections.set(currentPage(), heading);
+    },
     finishPages,
     end() {
       finishPages();

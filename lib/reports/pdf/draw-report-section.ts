@@ -1,4 +1,5 @@
 import type { ReportSection } from '../report-model';
+import type { PageFurniture } from './draw-page-furniture';
 import { drawRecord, measureRecord, recordLead } from './draw-report-record';
 import { BODY_BOTTOM, COLOUR, CONTENT_WIDTH, MARGIN, RECORD_GAP, SECTION_GAP, SIZE } from './report-pdf-style';
 import { type Doc, type Struct, type TextStyle, formatRecordCount, measure, open, rule, startNewPageFor, tag, write } from './report-pdf-writer';
@@ -47,7 +48,14 @@ function introHeight(doc: Doc, section: ReportSection): number {
  * Draws one section from `y`: its heading is kept with its first record (or its empty text), each record is
  * kept on one page when it fits on one, and records are parted by a hairline. Returns the y below it.
  */
-export function drawReportSection(doc: Doc, root: Struct, section: ReportSection, index: number, y: number): { y: number; anchor: SectionAnchor } {
+export function drawReportSection(
+  doc: Doc,
+  root: Struct,
+  section: ReportSection,
+  index: number,
+  y: number,
+  furniture: PageFurniture,
+): { y: number; anchor: SectionAnchor } {
   const emptyText = section.emptyText ?? DEFAULT_EMPTY_TEXT;
   const first = section.records[0];
   const firstMetrics = first ? measureRecord(doc, first) : undefined;
@@ -58,6 +66,7 @@ export function drawReportSection(doc: Doc, root: Struct, section: ReportSection
   const anchor = { destination: `section-${index + 1}`, pageNumber: doc.bufferedPageRange().start + doc.bufferedPageRange().count };
   doc.addNamedDestination(anchor.destination, 'XYZ', MARGIN.left, y, null);
   doc.outline.addItem(section.heading);
+  furniture.enterSection(section.heading, y === MARGIN.top);
 
   const element = open(doc, root, 'Sect');
   y = drawSectionIntro(doc, element, section, y);

@@ -14,13 +14,18 @@ export type ReportFonts = { regular: Buffer; bold: Buffer };
 
 let loaded: ReportFonts | undefined;
 
-/** The font files, read once per process. Resolved through node_modules at run time (next.config.ts keeps them out of the bundle). */
+/**
+ * The font files, read once per process from node_modules. The bundler must not see these calls: Turbopack
+ * would replace the resolve with a module id and trace the whole project for the reads. next.config.ts lists
+ * the files for the server output's trace instead.
+ */
 export function loadReportFonts(): ReportFonts {
   if (!loaded) {
-    const directory = path.dirname(createRequire(import.meta.url).resolve(`${FONT_PACKAGE}/package.json`));
+    const packageJson = createRequire(import.meta.url).resolve(/* turbopackIgnore: true */ `${FONT_PACKAGE}/package.json`);
+    const directory = path.dirname(packageJson);
     loaded = {
-      regular: readFileSync(path.join(directory, FONT_FILES.regular)),
-      bold: readFileSync(path.join(directory, FONT_FILES.bold)),
+      regular: readFileSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ directory, FONT_FILES.regular)),
+      bold: readFileSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ directory, FONT_FILES.bold)),
     };
   }
   return loaded;
