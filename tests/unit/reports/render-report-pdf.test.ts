@@ -134,6 +134,13 @@ describe('renderReportPdf', () => {
     expect(info).toMatch(/Tagged:\s+yes/);
     expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
     expect(readFileSync(file).includes('/Lang (en-GB)')).toBe(true);
+    const structure = poppler('pdfinfo', '-struct-text', file);
+    expect(structure).toMatch(/H1 \(block\)\s+"Your data"/);
+    expect(structure).toMatch(/TOCI\s+Link \(inline\)\s+"Messages"/);
+    expect(structure).toMatch(/Sect\s+H2 \(block\)\s+"Messages"/);
+    expect(structure).toMatch(/H3 \(block\)\s+"Message 1"\s+P \(block\)\s+"From"\s+"Ярослава Шевченко"/);
+    // Running headers and footers are artifacts, outside the structure.
+    expect(structure).not.toContain('Page 1 of');
   });
 
   it('renders page 1 to a picture that is not blank', () => {
