@@ -28,5 +28,7 @@ export const auditLog = pgTable(
     index('audit_log_org_asset_idx').on(t.organisationId, t.assetId, t.occurredAt, t.id),
     index('audit_log_org_actor_idx').on(t.organisationId, t.actorUserId, t.occurredAt),
     index('audit_log_org_action_idx').on(t.organisationId, t.action, t.occurredAt),
+    // The access history of one record, and an erasure finding the entries about its subject's records.
+    index('audit_log_org_target_idx').on(t.organisationId, t.targetId, t.occurredAt),
   ],
 );

@@ -20,16 +20,20 @@ declare module 'vitest' {
     idpSigningKey: string;
     /** The server's AUTH_SECRET, for tests that need a signed-in portal session (tests/support/session.ts). */
     authSecret: string;
+    /** The deletion ledger's database and the server's pseudonym secret (lib/privacy). */
+    ledgerDatabaseUrl: string;
+    pseudonymSecret: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const { ownerUrl, appUrl } = await createTestDatabase();
+  const { ownerUrl, appUrl, ledgerUrl } = await createTestDatabase();
   const signingKey = await generateSigningKey();
   const identityProvider = createIdentityProvider({ port: 0, audience: testAudience, accounts: demoAccounts, keys: [signingKey] });
   const { issuer } = await identityProvider.start();
   const rateLimitPrefix = `qm:rl:test:${randomUUID()}`;
   const authSecret = randomBytes(32).toString('base64url');
+  const pseudonymSecret = randomBytes(32).toString('base64url');
   const server = await startAppServer({
     DATABASE_URL: appUrl,
     DATABASE_OWNER_URL: ownerUrl,
@@ -38,6 +42,8 @@ export default async function setup(project: TestProject) {
     AUTH_SECRET: authSecret,
     // With DATABASE_URL set, field encryption never invents a master key (lib/crypto/resolve-key-ring.ts).
     FLE_LOCAL_MASTER_KEY: randomBytes(96).toString('base64'),
+    LEDGER_DATABASE_URL: ledgerUrl,
+    PSEUDONYM_SECRET: pseudonymSecret,
     API_AUDIENCE: testAudience,
     WEB_DOMAIN: 'localhost',
     DEMO_MODE: 'false',
@@ -56,6 +62,8 @@ export default async function setup(project: TestProject) {
   project.provide('rateLimitPrefix', rateLimitPrefix);
   project.provide('idpSigningKey', JSON.stringify(signingKey));
   project.provide('authSecret', authSecret);
+  project.provide('ledgerDatabaseUrl', ledgerUrl);
+  project.provide('pseudonymSecret', pseudonymSecret);
   return async () => {
     await server.stop();
     await identityProvider.stop();

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_org_target_idx" ON "audit_log" USING btree ("organisation_id","target_id","occurred_at");
