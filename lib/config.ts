@@ -80,7 +80,7 @@ const configSchema = z
     FLE_KMS_REGION: optionalString,
     FLE_KMS_ENDPOINT: optionalUrl,
     LEDGER_DATABASE_URL: optionalUrl,
-    LEDGER_PGLITE_DATA_DIR: z.string().default('.data/ledger'),
+    LEDGER_PGLITE_DATA_DIR: optionalString,
     PSEUDONYM_SECRET: optionalString.pipe(z.string().min(32, 'PSEUDONYM_SECRET must be at least 32 characters').optional()),
     FLE_DATA_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type LedgerConnection, type LedgerDatabase, connectLedgerPglite, connectLedgerPostgres } from '@/db/ledger/connect-ledger';
 import { deletionLedger, type LedgerEntry } from '@/db/ledger/schema';
@@ -31,7 +32,8 @@ export async function openLedger(config: Config): Promise<LedgerConnection> {
     }
     return connectLedgerPostgres(config.LEDGER_DATABASE_URL);
   }
-  if (!config.DATABASE_URL) return connectLedgerPglite(config.LEDGER_PGLITE_DATA_DIR);
+  // Beside the embedded tenant database, as the demo's generated keys are.
+  if (!config.DATABASE_URL) return connectLedgerPglite(config.LEDGER_PGLITE_DATA_DIR ?? path.join(path.dirname(config.PGLITE_DATA_DIR), 'ledger'));
   throw new PrivacyConfigError('Erasure needs LEDGER_DATABASE_URL (a database of its own) when DATABASE_URL is set.');
 }
 
