@@ -9,6 +9,9 @@ export async function register(): Promise<void> {
   await getConnection();
   const { getConfig } = await import('@/lib/config');
   const config = getConfig();
+  // After a restore, subjects erased since the backup was taken are erased again before anyone reads them.
+  const { replayLedgerAtStartup } = await import('@/lib/privacy/replay-ledger-at-startup');
+  await replayLedgerAtStartup(config);
   const { setEventDispatcher } = await import('@/lib/jobs/dispatch-event');
   if (config.INNGEST_EVENT_KEY || config.INNGEST_DEV) {
     const { sendInngestEvent } = await import('@/inngest/client');

@@ -11,7 +11,7 @@ import { e2eStateFile, type E2eState } from './support/e2e-state';
 
 /** One fresh database, the local identity provider, a mail sink and the production build, for the whole run. */
 export default async function globalSetup() {
-  const { ownerUrl, appUrl } = await createTestDatabase();
+  const { ownerUrl, appUrl, ledgerUrl } = await createTestDatabase();
   const identityProvider = createIdentityProvider({
     port: Number(process.env.E2E_IDP_PORT),
     audience: testAudience,
@@ -31,6 +31,8 @@ export default async function globalSetup() {
       AUTH_SECRET: randomBytes(32).toString('base64url'),
       // With DATABASE_URL set, field encryption never invents a master key (lib/crypto/resolve-key-ring.ts).
       FLE_LOCAL_MASTER_KEY: randomBytes(96).toString('base64'),
+      LEDGER_DATABASE_URL: ledgerUrl,
+      PSEUDONYM_SECRET: randomBytes(32).toString('base64url'),
       WEB_DOMAIN: 'localhost',
       DEMO_MODE: 'false',
       REDIS_URL: testRedisUrl,

@@ -22,17 +22,21 @@ declare module 'vitest' {
     authSecret: string;
     /** The server's FLE_LOCAL_MASTER_KEY, for job tests whose encrypted values the server must read, and back. */
     fleMasterKey: string;
+    /** The deletion ledger's database and the server's pseudonym secret (lib/privacy). */
+    ledgerDatabaseUrl: string;
+    pseudonymSecret: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const { ownerUrl, appUrl } = await createTestDatabase();
+  const { ownerUrl, appUrl, ledgerUrl } = await createTestDatabase();
   const signingKey = await generateSigningKey();
   const identityProvider = createIdentityProvider({ port: 0, audience: testAudience, accounts: demoAccounts, keys: [signingKey] });
   const { issuer } = await identityProvider.start();
   const rateLimitPrefix = `qm:rl:test:${randomUUID()}`;
   const authSecret = randomBytes(32).toString('base64url');
   const fleMasterKey = randomBytes(96).toString('base64');
+  const pseudonymSecret = randomBytes(32).toString('base64url');
   const server = await startAppServer({
     DATABASE_URL: appUrl,
     DATABASE_OWNER_URL: ownerUrl,
@@ -41,6 +45,8 @@ export default async function setup(project: TestProject) {
     AUTH_SECRET: authSecret,
     // With DATABASE_URL set, field encryption never invents a master key (lib/crypto/resolve-key-ring.ts).
     FLE_LOCAL_MASTER_KEY: fleMasterKey,
+    LEDGER_DATABASE_URL: ledgerUrl,
+    PSEUDONYM_SECRET: pseudonymSecret,
     API_AUDIENCE: testAudience,
     WEB_DOMAIN: 'localhost',
     DEMO_MODE: 'false',
@@ -60,6 +66,8 @@ export default async function setup(project: TestProject) {
   project.provide('idpSigningKey', JSON.stringify(signingKey));
   project.provide('authSecret', authSecret);
   project.provide('fleMasterKey', fleMasterKey);
+  project.provide('ledgerDatabaseUrl', ledgerUrl);
+  project.provide('pseudonymSecret', pseudonymSecret);
   return async () => {
     await server.stop();
     await identityProvider.stop();

@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { persons } from '@/db/schema';
+import { createContext } from '@/lib/core/context';
+import { withTenant } from '@/lib/tenancy/with-tenant';
+import { type LedgerDatabase, type LedgerEntry, readLedger } from './deletion-ledger';
+import { ANONYMIZED, type ErasablePersonField, erasePerson } from './erase-person';
+import { ledgerSubjectKey } from './pseudonym';
+
+export type ReplayDeps = { db: Database; ledger: LedgerDatabase; secret: string; now: () => Date; runId: string; log?: Pick<Console, 'info' | 'error'> };
+export type ReplayResult = { entries: number; tenants: number; reErased: number; alreadyErased: number; notFound: number };
+
+type PersonState = { id: string; anonymizedAt: Date | null; firstName: string; lastName: string; birthDate: string | null; officialEmail: string | null; preferredEmail: string | null; phone: string | null; nationality: string | null; hasIdentifier: boolean };
+
+/** Whether the person still shows what the entry erased: a restore from before the erasure brought it back. */
+function needsErasure(person: PersonState, entry: LedgerEntry): boolean {
+  if (entry.scope === 'full') return person.anonymizedAt === null;
+  return (entry.fields as ErasablePersonField[]).some((field) => {
+    if (field === 'firstName' || field === 'lastName') return person[field] !== ANONYMIZED;
+    if (field === 'birthDate') return person.birthDate !== null && !person.birthDate.endsWith('-01-01');
+    if (field === 'identifierNational') return person.hasIdentifier;
+    return person[field] !== null;
+  });
+}
+
+/**
+ * Re-erases every subject the ledger lists whose data is back (after a restore of the tenant database): run by
+ * `npm run ledger:replay` and at start-up. The ledger is only read. Subjects already erased are left alone, so
+ * a replay on a healthy database changes nothing and writes no audit entry.
+ */
+export async function replayLedger(deps: ReplayDeps): Promise<ReplayResult> {
+  const byTenant = new Map<string, LedgerEntry[]>();
+  let entries = 0;
+  for await (const batch of readLedger(deps.ledger)) {
+    for (const entry of batch) {
+      entries += 1;
+      const list = byTenant.get(entry.organisationId) ?? [];
+      list.push(entry);
+      byTenant.set(entry.organisationId, list);
+    }
+  }
+  const result: ReplayResult = { entries, tenants: byTenant.size, reErased: 0, alreadyErased: 0, notFound: 0 };
+  for (const [organisationId, tenantEntries] of byTenant) {
+    await withTenant(deps.db, organisationId, async (tx) => {
+      const people = await tx
+        .select({
+          id: persons.id,
+          anonymizedAt: persons.anonymizedAt,
+          firstName: persons.firstName,
+          lastName: persons.lastName,
+          birthDate: persons.birthDate,
+          officialEmail: persons.officialEmail,
+          preferredEmail: persons.preferredEmail,
+          phone: persons.phone,
+          nationality: persons.nationality,
+          hasIdentifier: sql<boolean>`${persons.identifierNational} is not null`,
+        })
+        .from(persons)
+        .where(eq(persons.organisationId, organisationId));
+      // The ledger names subjects only by keyed hash: find each one by hashing the tenant's person ids.
+      const byKey = new Map(people.map((p) => [ledgerSubjectKey(deps.secret, organisationId, p.id), p]));
+      const { ctx } = createContext({ organisationId, user: null, requestId: deps.runId, now: deps.now() });
+      for (const entry of tenantEntries) {
+        const person = byKey.get(entry.subjectKey);
+        if (!person) {
+          result.notFound += 1;
+          continue;
+        }
+        if (!needsErasure(person, entry)) {
+          result.alreadyErased += 1;
+          continue;
+        }
+        await erasePerson(tx, ctx, person.id, entry.scope === 'full' ? { scope: 'full' } : { scope: 'partial', fields: entry.fields as ErasablePersonField[] }, deps.secret);
+        if (entry.scope === 'full') person.anonymizedAt = ctx.now;
+        result.reErased += 1;
+      }
+    });
+  }
+  if (result.reErased > 0) deps.log?.info(`[quartermaster] deletion ledger: re-erased ${result.reErased} subject(s) restored from a backup`);
+  return result;
+}
+
