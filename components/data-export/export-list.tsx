@@ -62,7 +62,7 @@ export function ExportList({ exports }: { exports: DataExport[] }) {
         <li key={item.id} data-export-id={item.id} data-status={item.status} className="px-5 py-4">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="font-medium text-slate-900">{formats[item.format]}</span>
-            <Badge tone={statuses[item.status].tone}>{statuses[item.status].label}</Badge>
+            {item.status === 'ready' && item.downloadedAt ? <Badge tone="neutral">Downloaded</Badge> : <Badge tone={statuses[item.status].tone}>{statuses[item.status].label}</Badge>}
             <span className="text-sm text-slate-600">Requested {formatDateTime(item.createdAt)}</span>
             {item.sizeBytes !== null && item.status === 'ready' && !item.downloadedAt ? <span className="text-sm text-slate-600">· {formatBackupSize(item.sizeBytes)}</span> : null}
           </div>
