@@ -174,7 +174,7 @@ describe('parseEmailPayload', () => {
     it('once the token is gone, says the link no longer works and points to a new request', async () => {
       const email = await renderEmail('data-export-ready', { ...ready, format: 'pdf', token: null }, tenant, { appBaseUrl: 'https://quartermaster.app' });
       expect(email.text).toMatch(/has been used or has expired/);
-      expect(email.html).toContain('href="https://acme.quartermaster.app/profile"');
+      expect(email.html).toContain('href="https://acme.quartermaster.app/profile/data"');
       expect(email.html).not.toContain('/download');
     });
   });
