@@ -30,14 +30,14 @@ function layOut(doc: PDFKit.PDFDocument, model: ReportModel): void {
 /**
  * Renders a report as a tagged A4 PDF: a cover with the contents, then each section's records as label/value
  * blocks, with a running header and "Page X of Y" footer. Text is embedded Noto Sans, so any Latin, Greek or
- * Cyrillic name prints as written. Pages stay in memory until the end (the footer needs the page count); 10,000
- * records take about a second (bench/report-pdf.ts).
+ * Cyrillic name prints as written. Pages are written out as they fill, so memory does not grow with the page
+ * count; 10,000 records (about 1,100 pages) take about 4 s of CPU (bench/report-pdf.ts, bench/README.md).
  */
 export async function renderReportPdf(model: ReportModel): Promise<Buffer> {
   const doc = new PDFDocument({
     size: PAGE.size,
     margins: MARGIN,
-    // Pages are kept until the layout writes them out (PageFurniture.finishPages), so the header and footer can be drawn last.
+    // A page is kept until the layout writes it out (PageFurniture.finishPages): its header and footer are drawn last.
     bufferPages: true,
     tagged: true,
     lang: 'en-GB',

@@ -2,7 +2,7 @@ import type { ReportSection } from '../report-model';
 import type { PageFurniture } from './draw-page-furniture';
 import { drawRecord, measureRecord, recordLead } from './draw-report-record';
 import { BODY_BOTTOM, COLOUR, CONTENT_WIDTH, MARGIN, RECORD_GAP, SECTION_GAP, SIZE } from './report-pdf-style';
-import { type Doc, type Struct, type TextStyle, formatRecordCount, measure, open, rule, startNewPageFor, tag, write } from './report-pdf-writer';
+import { type Doc, type Struct, type TextStyle, formatRecordCount, measure, open, rule, sectionDestination, startNewPageFor, tag, write } from './report-pdf-writer';
 
 const HEADING: TextStyle = { bold: true, size: SIZE.heading, colour: COLOUR.accent };
 const COUNT: TextStyle = { size: SIZE.label, colour: COLOUR.muted };
@@ -23,7 +23,7 @@ function drawSectionIntro(doc: Doc, element: Struct, section: ReportSection, y: 
   tag(doc, element, 'H2', () => write(doc, section.heading, MARGIN.left, y, HEADING, { width: headingWidth }));
   const count = formatRecordCount(section.records.length);
   tag(doc, element, 'P', () =>
-    write(doc, count === 'none' ? 'no records' : count, MARGIN.left + headingWidth, y + (SIZE.heading - SIZE.label), COUNT, {
+    write(doc, count, MARGIN.left + headingWidth, y + (SIZE.heading - SIZE.label), COUNT, {
       width: COUNT_WIDTH,
       align: 'right',
     }),
@@ -63,7 +63,7 @@ export function drawReportSection(
   if (y > MARGIN.top) y += SECTION_GAP;
   y = startNewPageFor(doc, y, introHeight(doc, section) + firstHeight);
 
-  const anchor = { destination: `section-${index + 1}`, pageNumber: doc.bufferedPageRange().start + doc.bufferedPageRange().count };
+  const anchor = { destination: sectionDestination(index), pageNumber: doc.bufferedPageRange().start + doc.bufferedPageRange().count };
   doc.addNamedDestination(anchor.destination, 'XYZ', MARGIN.left, y, null);
   doc.outline.addItem(section.heading);
   furniture.enterSection(section.heading, y === MARGIN.top);
@@ -76,6 +76,7 @@ export function drawReportSection(
     return { y: y + measure(doc, emptyText, EMPTY), anchor };
   }
   section.records.forEach((record, recordIndex) => {
+    if (!record.heading && record.fields.length === 0) return;
     const metrics = recordIndex === 0 && firstMetrics ? firstMetrics : measureRecord(doc, record);
     const separator = recordIndex > 0 ? 2 * RECORD_GAP : 0;
     const keepTogether = metrics.total <= BODY_BOTTOM - MARGIN.top ? metrics.total : recordLead(metrics);

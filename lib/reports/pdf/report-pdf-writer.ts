@@ -12,9 +12,17 @@ export function setStyle(doc: Doc, style: TextStyle): Doc {
     .fillColor(style.colour ?? COLOUR.text);
 }
 
+/**
+ * Text as it is printed: tabs become spaces, and control characters that stored values may carry (NUL, form
+ * feed, …) are dropped, since the font would draw each as an empty box.
+ */
+function printable(text: string): string {
+  return text.replace(/\t/g, ' ').replace(/[\u0000-\u0009\u000b-\u001f\u007f\ufeff]/g, '');
+}
+
 /** Height of text wrapped to `width`, in the style it will be drawn in. */
 export function measure(doc: Doc, text: string, style: TextStyle, width = CONTENT_WIDTH): number {
-  return setStyle(doc, style).heightOfString(text, { width, lineGap: LINE_GAP });
+  return setStyle(doc, style).heightOfString(printable(text), { width, lineGap: LINE_GAP });
 }
 
 /**
@@ -22,7 +30,7 @@ export function measure(doc: Doc, text: string, style: TextStyle, width = CONTEN
  * callers keep blocks together with startNewPageFor before drawing.
  */
 export function write(doc: Doc, text: string, x: number, y: number, style: TextStyle, options: PDFKit.Mixins.TextOptions = {}): void {
-  setStyle(doc, style).text(text, x, y, { width: CONTENT_WIDTH - (x - MARGIN.left), lineGap: LINE_GAP, ...options });
+  setStyle(doc, style).text(printable(text), x, y, { width: CONTENT_WIDTH - (x - MARGIN.left), lineGap: LINE_GAP, ...options });
 }
 
 /**
@@ -38,6 +46,11 @@ export function open(doc: Doc, parent: Struct, type: string): Struct {
   const element = doc.struct(type);
   parent.add(element);
   return element;
+}
+
+/** The named destination of a section, which its contents row links to. */
+export function sectionDestination(index: number): string {
+  return `section-${index + 1}`;
 }
 
 const pageBreakHandlers = new WeakMap<Doc, () => void>();
@@ -74,8 +87,8 @@ export function rule(doc: Doc, y: number, colour: string, width = 0.5): void {
   doc.endMarkedContent();
 }
 
-/** "none", "1 record", "10,000 records". */
+/** "no records", "1 record", "10,000 records". */
 export function formatRecordCount(count: number): string {
-  if (count === 0) return 'none';
+  if (count === 0) return 'no records';
   return count === 1 ? '1 record' : `${count.toLocaleString('en-GB')} records`;
 }

@@ -112,7 +112,7 @@ describe('renderReportPdf', () => {
     pageTexts.forEach((page, index) => expect(page).toContain(`Page ${index + 1} of ${pages}`));
     const contents = poppler('pdftotext', '-layout', '-f', '1', '-l', '1', '-enc', 'UTF-8', file, '-');
     for (const heading of ['Messages', 'Donations', 'Medical treatments']) {
-      const listed = new RegExp(`${heading}\\s+(?:\\d[\\d,]* records?|none)\\s+(\\d+)`).exec(contents)?.[1];
+      const listed = new RegExp(`${heading}\\s+(?:\\d[\\d,]* records?|no records)\\s+(\\d+)`).exec(contents)?.[1];
       const sectionPage = pageTexts.findIndex((page, index) => index > 0 && page.includes(`${heading}\n`)) + 1;
       expect(Number(listed), heading).toBe(sectionPage);
     }
