@@ -9,8 +9,9 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   // Native / WASM database drivers stay outside the bundle and load from node_modules at run time. So does
-  // pdfkit (the report PDFs): it loads its standard-font data through createRequire relative to its own files.
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'ioredis', 'oidc-provider', 'pdfkit'],
+  // pdfkit (the report PDFs): it loads its standard-font data through createRequire relative to its own files;
+  // fontkit with it, so the report fonts parsed by lib/reports/pdf/report-pdf-fonts.ts and pdfkit share one copy.
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'ioredis', 'oidc-provider', 'pdfkit', 'fontkit'],
   // The report PDFs' font (lib/reports/pdf/report-pdf-fonts.ts) is read at run time, out of the bundler's sight;
   // any server route or job may render a report.
   outputFileTracingIncludes: {

@@ -7,9 +7,13 @@ import { FONT, MARGIN, PAGE } from './pdf/report-pdf-style';
 import { onPageBreak } from './pdf/report-pdf-writer';
 import type { ReportModel } from './report-model';
 
-function layOut(doc: PDFKit.PDFDocument, model: ReportModel): void {
+async function layOut(doc: PDFKit.PDFDocument, model: ReportModel): Promise<void> {
   const fonts = loadReportFonts();
-  doc.registerFont(FONT.regular, fonts.regular).registerFont(FONT.bold, fonts.bold).font(FONT.regular);
+  // pdfkit takes a fontkit font as a font source (PDFFontFactory.open); its types list only files and buffers.
+  doc
+    .registerFont(FONT.regular, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource)
+    .registerFont(FONT.bold, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource)
+    .font(FONT.regular);
   const furniture = createPageFurniture(doc, model);
   onPageBreak(doc, furniture.finishPages);
   const root = doc.struct('Document');
@@ -17,11 +21,11 @@ function layOut(doc: PDFKit.PDFDocument, model: ReportModel): void {
   const contents = drawReportCover(doc, root, model);
   const sectionPages: number[] = [];
   let y: number = MARGIN.top;
-  model.sections.forEach((section, index) => {
-    const drawn = drawReportSection(doc, root, section, index, y, furniture);
+  for (const [index, section] of model.sections.entries()) {
+    const drawn = await drawReportSection(doc, root, section, index, y, furniture);
     sectionPages.push(drawn.anchor.pageNumber);
     y = drawn.y;
-  });
+  }
   fillContentsPages(doc, contents, sectionPages);
   furniture.end();
   root.end();
@@ -57,7 +61,7 @@ export async function renderReportPdf(model: ReportModel): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  layOut(doc, model);
+  await layOut(doc, model);
   doc.end();
   return done;
 }

@@ -12,6 +12,8 @@ const COUNT_WIDTH = 110;
 const RULE_GAP = 5;
 const AFTER_INTRO = 10;
 const DEFAULT_EMPTY_TEXT = 'Nothing is recorded in this section.';
+/** Layout is synchronous; handing the event loop back every so many records keeps a server answering meanwhile. */
+const RECORDS_PER_TURN = 50;
 
 /** Where a section begins, for the contents' page numbers and links. */
 export type SectionAnchor = { destination: string; pageNumber: number };
@@ -48,14 +50,14 @@ function introHeight(doc: Doc, section: ReportSection): number {
  * Draws one section from `y`: its heading is kept with its first record (or its empty text), each record is
  * kept on one page when it fits on one, and records are parted by a hairline. Returns the y below it.
  */
-export function drawReportSection(
+export async function drawReportSection(
   doc: Doc,
   root: Struct,
   section: ReportSection,
   index: number,
   y: number,
   furniture: PageFurniture,
-): { y: number; anchor: SectionAnchor } {
+): Promise<{ y: number; anchor: SectionAnchor }> {
   const emptyText = section.emptyText ?? DEFAULT_EMPTY_TEXT;
   const first = section.records[0];
   const firstMetrics = first ? measureRecord(doc, first) : undefined;
@@ -75,8 +77,9 @@ export function drawReportSection(
     element.end();
     return { y: y + measure(doc, emptyText, EMPTY), anchor };
   }
-  section.records.forEach((record, recordIndex) => {
-    if (!record.heading && record.fields.length === 0) return;
+  for (const [recordIndex, record] of section.records.entries()) {
+    if (recordIndex % RECORDS_PER_TURN === RECORDS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
+    if (!record.heading && record.fields.length === 0) continue;
     const metrics = recordIndex === 0 && firstMetrics ? firstMetrics : measureRecord(doc, record);
     const separator = recordIndex > 0 ? 2 * RECORD_GAP : 0;
     const keepTogether = metrics.total <= BODY_BOTTOM - MARGIN.top ? metrics.total : recordLead(metrics);
@@ -88,7 +91,7 @@ export function drawReportSection(
       y = top;
     }
     y = drawRecord(doc, element, record, metrics, y);
-  });
+  }
   element.end();
   return { y, anchor };
 }
