@@ -13,6 +13,8 @@ async function layOut(doc: PDFKit.PDFDocument, model: ReportModel): Promise<void
   doc
     .registerFont(FONT.regular, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource)
     .registerFont(FONT.bold, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource)
+    .registerFont(FONT.fallbackRegular, fonts.fallbackRegular as unknown as PDFKit.Mixins.PDFFontSource)
+    .registerFont(FONT.fallbackBold, fonts.fallbackBold as unknown as PDFKit.Mixins.PDFFontSource)
     .font(FONT.regular);
   const furniture = createPageFurniture(doc, model);
   onPageBreak(doc, furniture.finishPages);

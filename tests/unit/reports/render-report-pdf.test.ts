@@ -10,6 +10,8 @@ import { renderReportPdf } from '@/lib/reports/render-report-pdf';
 const SUBJECT = 'Zoë Łukasiewicz-Çelik';
 const NAMES = ['Ярослава Шевченко', 'Đorđe Petrović', 'Ørsted', 'Γιώργος Παπαδόπουλος'];
 const PUNCTUATION = '€1,250.00 – „quoted“ “double” ‘single’ — done';
+/** Characters Noto Sans lacks, printed with the fallback font (DejaVu Sans). */
+const SYMBOLS = 'phone: +49 30 1234567 → +49 30 7654321 ✓ (≤ 2 changes)';
 const MESSAGES = 400;
 const LONG_NOTE = Array.from({ length: 160 }, (_, i) => `Sentence ${i + 1} of a very long treatment note that wraps over many lines.`).join(' ');
 
@@ -30,6 +32,7 @@ const model: ReportModel = {
           fields: [
             { label: 'Contacts', value: NAMES.join(', ') },
             { label: 'Last donation', value: PUNCTUATION },
+            { label: 'Changes', value: SYMBOLS },
             { label: 'Phone', value: null },
           ],
         },
@@ -86,14 +89,16 @@ function pageOf(text: string): number {
 }
 
 describe('renderReportPdf', () => {
-  it('prints names in any Latin, Greek or Cyrillic script, with euro signs, quotes and dashes, as text', () => {
+  it('prints names in any Latin, Greek or Cyrillic script, euro signs, quotes, dashes and arrows, as text', () => {
     const text = pageTexts.join('\n');
     expect(text).toContain(SUBJECT);
     for (const name of NAMES) expect(text).toContain(name);
     expect(text).toContain(PUNCTUATION);
+    expect(text).toContain(SYMBOLS);
     expect(text).toContain('Not recorded');
     const fonts = poppler('pdffonts', file);
     expect(fonts).toMatch(/NotoSans-Regular\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
+    expect(fonts).toMatch(/DejaVuSans\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
     expect(fonts).not.toMatch(/Helvetica/);
   });
 
