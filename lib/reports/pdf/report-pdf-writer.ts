@@ -26,6 +26,7 @@ type Run = { text: string; fallback: boolean };
 
 /** Splits text into runs for the main font and runs of characters only the fallback font has. */
 function runsOf(text: string): Run[] {
+  if (/^[\n\x20-\x7e]*$/.test(text)) return [{ text, fallback: false }];
   const { covers } = loadReportFonts();
   const runs: Run[] = [];
   for (const character of text) {
