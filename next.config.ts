@@ -9,12 +9,18 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   // Native / WASM database drivers stay outside the bundle and load from node_modules at run time. So does
-  // pdfkit (the report PDFs): it loads its standard-font data through createRequire relative to its own files.
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'ioredis', 'oidc-provider', 'pdfkit'],
-  // The report PDFs' font (lib/reports/pdf/report-pdf-fonts.ts) is read at run time, out of the bundler's sight;
+  // pdfkit (the report PDFs): it loads its standard-font data through createRequire relative to its own files;
+  // fontkit with it, so the report fonts parsed by lib/reports/pdf/report-pdf-fonts.ts and pdfkit share one copy.
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'ioredis', 'oidc-provider', 'pdfkit', 'fontkit'],
+  // The report PDFs' fonts (lib/reports/pdf/report-pdf-fonts.ts) are read at run time, out of the bundler's sight;
   // any server route or job may render a report.
   outputFileTracingIncludes: {
-    '/**': ['./node_modules/@expo-google-fonts/noto-sans/{package.json,LICENSE_FONT}', './node_modules/@expo-google-fonts/noto-sans/{400Regular,700Bold}/*.ttf'],
+    '/**': [
+      './node_modules/@expo-google-fonts/noto-sans/{package.json,LICENSE_FONT}',
+      './node_modules/@expo-google-fonts/noto-sans/{400Regular,700Bold}/*.ttf',
+      './node_modules/dejavu-fonts-ttf/{package.json,LICENSE}',
+      './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans{,-Bold}.ttf',
+    ],
   },
   poweredByHeader: false,
   typedRoutes: false,

@@ -7,9 +7,15 @@ import { FONT, MARGIN, PAGE } from './pdf/report-pdf-style';
 import { onPageBreak } from './pdf/report-pdf-writer';
 import type { ReportModel } from './report-model';
 
-function layOut(doc: PDFKit.PDFDocument, model: ReportModel): void {
+async function layOut(doc: PDFKit.PDFDocument, model: ReportModel): Promise<void> {
   const fonts = loadReportFonts();
-  doc.registerFont(FONT.regular, fonts.regular).registerFont(FONT.bold, fonts.bold).font(FONT.regular);
+  // pdfkit takes a fontkit font as a font source (PDFFontFactory.open); its types list only files and buffers.
+  doc
+    .registerFont(FONT.regular, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource)
+    .registerFont(FONT.bold, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource)
+    .registerFont(FONT.fallbackRegular, fonts.fallbackRegular as unknown as PDFKit.Mixins.PDFFontSource)
+    .registerFont(FONT.fallbackBold, fonts.fallbackBold as unknown as PDFKit.Mixins.PDFFontSource)
+    .font(FONT.regular);
   const furniture = createPageFurniture(doc, model);
   onPageBreak(doc, furniture.finishPages);
   const root = doc.struct('Document');
@@ -17,11 +23,11 @@ function layOut(doc: PDFKit.PDFDocument, model: ReportModel): void {
   const contents = drawReportCover(doc, root, model);
   const sectionPages: number[] = [];
   let y: number = MARGIN.top;
-  model.sections.forEach((section, index) => {
-    const drawn = drawReportSection(doc, root, section, index, y, furniture);
+  for (const [index, section] of model.sections.entries()) {
+    const drawn = await drawReportSection(doc, root, section, index, y, furniture);
     sectionPages.push(drawn.anchor.pageNumber);
     y = drawn.y;
-  });
+  }
   fillContentsPages(doc, contents, sectionPages);
   furniture.end();
   root.end();
@@ -30,14 +36,14 @@ function layOut(doc: PDFKit.PDFDocument, model: ReportModel): void {
 /**
  * Renders a report as a tagged A4 PDF: a cover with the contents, then each section's records as label/value
  * blocks, with a running header and "Page X of Y" footer. Text is embedded Noto Sans, so any Latin, Greek or
- * Cyrillic name prints as written. Pages stay in memory until the end (the footer needs the page count); 10,000
- * records take about a second (bench/report-pdf.ts).
+ * Cyrillic name prints as written. Pages are written out as they fill, so memory does not grow with the page
+ * count; 10,000 records (about 1,100 pages) take about 4 s of CPU (bench/report-pdf.ts, bench/README.md).
  */
 export async function renderReportPdf(model: ReportModel): Promise<Buffer> {
   const doc = new PDFDocument({
     size: PAGE.size,
     margins: MARGIN,
-    // Pages are kept until the layout writes them out (PageFurniture.finishPages), so the header and footer can be drawn last.
+    // A page is kept until the layout writes it out (PageFurniture.finishPages): its header and footer are drawn last.
     bufferPages: true,
     tagged: true,
     lang: 'en-GB',
@@ -57,7 +63,7 @@ export async function renderReportPdf(model: ReportModel): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  layOut(doc, model);
+  await layOut(doc, model);
   doc.end();
   return done;
 }

@@ -2,7 +2,7 @@ import { formatDateTime } from '@/lib/format/dates';
 import type { ReportModel } from '../report-model';
 import { createLateNumber, fillLateNumber, placeLateNumber } from './late-number';
 import { COLOUR, CONTENT_WIDTH, MARGIN, PAGE, SIZE } from './report-pdf-style';
-import { type Doc, type TextStyle, setStyle } from './report-pdf-writer';
+import { type Doc, type TextStyle, measureWidth, setStyle, write } from './report-pdf-writer';
 
 const FURNITURE: TextStyle = { size: SIZE.furniture, colour: COLOUR.muted };
 const HEADER_Y = 30;
@@ -45,18 +45,17 @@ export function createPageFurniture(doc: Doc, model: ReportModel): PageFurniture
     const lineHeight = setStyle(doc, FURNITURE).currentLineHeight(true);
     const pageSection = pageSections.get(pageNumber);
     pageSections.delete(pageNumber);
-    const sectionWidth = pageSection ? Math.min(doc.widthOfString(pageSection), CONTENT_WIDTH / 3) : 0;
-    doc.text(header, MARGIN.left, HEADER_Y, { width: CONTENT_WIDTH - sectionWidth - 12, height: lineHeight, ellipsis: true });
+    const sectionWidth = pageSection ? Math.min(measureWidth(doc, pageSection, FURNITURE) + 1, CONTENT_WIDTH / 3) : 0;
+    write(doc, header, MARGIN.left, HEADER_Y, FURNITURE, { width: CONTENT_WIDTH - sectionWidth - 12, height: lineHeight, ellipsis: true });
     if (pageSection) {
-      doc.text(pageSection, MARGIN.left + CONTENT_WIDTH - sectionWidth, HEADER_Y, { width: sectionWidth, height: lineHeight, ellipsis: true, align: 'right' });
+      write(doc, pageSection, MARGIN.left + CONTENT_WIDTH - sectionWidth, HEADER_Y, FURNITURE, { width: sectionWidth, height: lineHeight, ellipsis: true });
     }
     line(doc, HEADER_Y + lineHeight + 4);
     line(doc, FOOTER_Y - 6);
     const counter = `Page ${pageNumber} of `;
-    doc.text(counter, MARGIN.left, FOOTER_Y, { lineBreak: false });
-    placeLateNumber(doc, total, MARGIN.left + setStyle(doc, FURNITURE).widthOfString(counter), FOOTER_Y);
-    const generatedWidth = setStyle(doc, FURNITURE).widthOfString(generated);
-    doc.text(generated, MARGIN.left + CONTENT_WIDTH - generatedWidth, FOOTER_Y, { lineBreak: false });
+    setStyle(doc, FURNITURE).text(counter, MARGIN.left, FOOTER_Y, { lineBreak: false });
+    placeLateNumber(doc, total, MARGIN.left + measureWidth(doc, counter, FURNITURE), FOOTER_Y);
+    setStyle(doc, FURNITURE).text(generated, MARGIN.left + CONTENT_WIDTH - measureWidth(doc, generated, FURNITURE), FOOTER_Y, { lineBreak: false });
     doc.endMarkedContent();
     doc.page.margins = margins;
   }

@@ -3,7 +3,7 @@ import type { ReportModel, ReportSection } from '../report-model';
 import { type LateNumber, createLateNumber, fillLateNumber, placeLateNumber } from './late-number';
 import { drawRecord, measureRecord } from './draw-report-record';
 import { COLOUR, CONTENT_WIDTH, MARGIN, SIZE } from './report-pdf-style';
-import { type Doc, type Struct, type TextStyle, formatRecordCount, measure, newPage, open, rule, startNewPageFor, tag, write } from './report-pdf-writer';
+import { type Doc, type Struct, type TextStyle, formatRecordCount, measure, newPage, open, rule, sectionDestination, startNewPageFor, tag, write } from './report-pdf-writer';
 
 const TITLE: TextStyle = { bold: true, size: SIZE.title, colour: COLOUR.accent };
 const SUBTITLE: TextStyle = { size: SIZE.subtitle, colour: COLOUR.muted };
@@ -35,7 +35,7 @@ function drawContentsHead(doc: Doc, root: Struct, y: number): number {
 
 /** One row: the section's heading and page number form a link to it, its record count sits between them. */
 function drawContentsRow(doc: Doc, toc: Struct, section: ReportSection, index: number, y: number): ContentsEntry {
-  const destination = `section-${index + 1}`;
+  const destination = sectionDestination(index);
   const item = open(doc, toc, 'TOCI');
   const link = open(doc, item, 'Link');
   link.add(() => write(doc, section.heading, MARGIN.left, y, ROW, { width: HEADING_COLUMN - 8 }));
@@ -88,7 +88,7 @@ export function drawReportCover(doc: Doc, root: Struct, model: ReportModel): Con
   y += 16;
   const facts = {
     fields: [
-      { label: 'About', value: model.subjectName },
+      { label: 'Prepared for', value: model.subjectName },
       { label: 'Organisation', value: model.organisationName },
       { label: 'Generated', value: formatDateTime(model.generatedAt) },
     ],

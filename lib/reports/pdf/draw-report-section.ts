@@ -2,7 +2,7 @@ import type { ReportSection } from '../report-model';
 import type { PageFurniture } from './draw-page-furniture';
 import { drawRecord, measureRecord, recordLead } from './draw-report-record';
 import { BODY_BOTTOM, COLOUR, CONTENT_WIDTH, MARGIN, RECORD_GAP, SECTION_GAP, SIZE } from './report-pdf-style';
-import { type Doc, type Struct, type TextStyle, formatRecordCount, measure, open, rule, startNewPageFor, tag, write } from './report-pdf-writer';
+import { type Doc, type Struct, type TextStyle, formatRecordCount, measure, open, rule, sectionDestination, startNewPageFor, tag, write } from './report-pdf-writer';
 
 const HEADING: TextStyle = { bold: true, size: SIZE.heading, colour: COLOUR.accent };
 const COUNT: TextStyle = { size: SIZE.label, colour: COLOUR.muted };
@@ -12,6 +12,8 @@ const COUNT_WIDTH = 110;
 const RULE_GAP = 5;
 const AFTER_INTRO = 10;
 const DEFAULT_EMPTY_TEXT = 'Nothing is recorded in this section.';
+/** Layout is synchronous; handing the event loop back every so many records keeps a server answering meanwhile. */
+const RECORDS_PER_TURN = 50;
 
 /** Where a section begins, for the contents' page numbers and links. */
 export type SectionAnchor = { destination: string; pageNumber: number };
@@ -23,7 +25,7 @@ function drawSectionIntro(doc: Doc, element: Struct, section: ReportSection, y: 
   tag(doc, element, 'H2', () => write(doc, section.heading, MARGIN.left, y, HEADING, { width: headingWidth }));
   const count = formatRecordCount(section.records.length);
   tag(doc, element, 'P', () =>
-    write(doc, count === 'none' ? 'no records' : count, MARGIN.left + headingWidth, y + (SIZE.heading - SIZE.label), COUNT, {
+    write(doc, count, MARGIN.left + headingWidth, y + (SIZE.heading - SIZE.label), COUNT, {
       width: COUNT_WIDTH,
       align: 'right',
     }),
@@ -48,14 +50,14 @@ function introHeight(doc: Doc, section: ReportSection): number {
  * Draws one section from `y`: its heading is kept with its first record (or its empty text), each record is
  * kept on one page when it fits on one, and records are parted by a hairline. Returns the y below it.
  */
-export function drawReportSection(
+export async function drawReportSection(
   doc: Doc,
   root: Struct,
   section: ReportSection,
   index: number,
   y: number,
   furniture: PageFurniture,
-): { y: number; anchor: SectionAnchor } {
+): Promise<{ y: number; anchor: SectionAnchor }> {
   const emptyText = section.emptyText ?? DEFAULT_EMPTY_TEXT;
   const first = section.records[0];
   const firstMetrics = first ? measureRecord(doc, first) : undefined;
@@ -63,7 +65,7 @@ export function drawReportSection(
   if (y > MARGIN.top) y += SECTION_GAP;
   y = startNewPageFor(doc, y, introHeight(doc, section) + firstHeight);
 
-  const anchor = { destination: `section-${index + 1}`, pageNumber: doc.bufferedPageRange().start + doc.bufferedPageRange().count };
+  const anchor = { destination: sectionDestination(index), pageNumber: doc.bufferedPageRange().start + doc.bufferedPageRange().count };
   doc.addNamedDestination(anchor.destination, 'XYZ', MARGIN.left, y, null);
   doc.outline.addItem(section.heading);
   furniture.enterSection(section.heading, y === MARGIN.top);
@@ -75,7 +77,9 @@ export function drawReportSection(
     element.end();
     return { y: y + measure(doc, emptyText, EMPTY), anchor };
   }
-  section.records.forEach((record, recordIndex) => {
+  for (const [recordIndex, record] of section.records.entries()) {
+    if (recordIndex % RECORDS_PER_TURN === RECORDS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
+    if (!record.heading && record.fields.length === 0) continue;
     const metrics = recordIndex === 0 && firstMetrics ? firstMetrics : measureRecord(doc, record);
     const separator = recordIndex > 0 ? 2 * RECORD_GAP : 0;
     const keepTogether = metrics.total <= BODY_BOTTOM - MARGIN.top ? metrics.total : recordLead(metrics);
@@ -87,7 +91,7 @@ export function drawReportSection(
       y = top;
     }
     y = drawRecord(doc, element, record, metrics, y);
-  });
+  }
   element.end();
   return { y, anchor };
 }

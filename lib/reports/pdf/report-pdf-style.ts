@@ -5,7 +5,7 @@ export const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 /** Where the body may end: pdfkit's maxY with these margins. */
 export const BODY_BOTTOM = PAGE.height - MARGIN.bottom;
 
-export const FONT = { regular: 'NotoSans', bold: 'NotoSans-Bold' } as const;
+export const FONT = { regular: 'NotoSans', bold: 'NotoSans-Bold', fallbackRegular: 'DejaVuSans', fallbackBold: 'DejaVuSans-Bold' } as const;
 
 export const SIZE = {
   title: 22,

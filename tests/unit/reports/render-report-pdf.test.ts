@@ -10,6 +10,8 @@ import { renderReportPdf } from '@/lib/reports/render-report-pdf';
 const SUBJECT = 'Zoë Łukasiewicz-Çelik';
 const NAMES = ['Ярослава Шевченко', 'Đorđe Petrović', 'Ørsted', 'Γιώργος Παπαδόπουλος'];
 const PUNCTUATION = '€1,250.00 – „quoted“ “double” ‘single’ — done';
+/** Characters Noto Sans lacks, printed with the fallback font (DejaVu Sans). */
+const SYMBOLS = 'phone: +49 30 1234567 → +49 30 7654321 ✓ (≤ 2 changes)';
 const MESSAGES = 400;
 const LONG_NOTE = Array.from({ length: 160 }, (_, i) => `Sentence ${i + 1} of a very long treatment note that wraps over many lines.`).join(' ');
 
@@ -30,6 +32,7 @@ const model: ReportModel = {
           fields: [
             { label: 'Contacts', value: NAMES.join(', ') },
             { label: 'Last donation', value: PUNCTUATION },
+            { label: 'Changes', value: SYMBOLS },
             { label: 'Phone', value: null },
           ],
         },
@@ -85,15 +88,18 @@ function pageOf(text: string): number {
   return pageTexts.findIndex((page) => page.includes(text)) + 1;
 }
 
-describe('renderReportPdf', () => {
-  it('prints names in any Latin, Greek or Cyrillic script, with euro signs, quotes and dashes, as text', () => {
+// poppler reads a 40-page PDF in well under a second, but the machine is shared: leave room.
+describe('renderReportPdf', { timeout: 30_000 }, () => {
+  it('prints names in any Latin, Greek or Cyrillic script, euro signs, quotes, dashes and arrows, as text', () => {
     const text = pageTexts.join('\n');
     expect(text).toContain(SUBJECT);
     for (const name of NAMES) expect(text).toContain(name);
     expect(text).toContain(PUNCTUATION);
+    expect(text).toContain(SYMBOLS);
     expect(text).toContain('Not recorded');
     const fonts = poppler('pdffonts', file);
     expect(fonts).toMatch(/NotoSans-Regular\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
+    expect(fonts).toMatch(/DejaVuSans\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
     expect(fonts).not.toMatch(/Helvetica/);
   });
 
@@ -112,7 +118,7 @@ describe('renderReportPdf', () => {
     pageTexts.forEach((page, index) => expect(page).toContain(`Page ${index + 1} of ${pages}`));
     const contents = poppler('pdftotext', '-layout', '-f', '1', '-l', '1', '-enc', 'UTF-8', file, '-');
     for (const heading of ['Messages', 'Donations', 'Medical treatments']) {
-      const listed = new RegExp(`${heading}\\s+(?:\\d[\\d,]* records?|none)\\s+(\\d+)`).exec(contents)?.[1];
+      const listed = new RegExp(`${heading}\\s+(?:\\d[\\d,]* records?|no records)\\s+(\\d+)`).exec(contents)?.[1];
       const sectionPage = pageTexts.findIndex((page, index) => index > 0 && page.includes(`${heading}\n`)) + 1;
       expect(Number(listed), heading).toBe(sectionPage);
     }
@@ -126,7 +132,7 @@ describe('renderReportPdf', () => {
     expect(pageOf('Sentence 160 of')).toBeGreaterThan(pageOf('Sentence 1 of'));
   });
 
-  it('sets the document metadata and tags the PDF for assistive technology', () => {
+  it('sets the document metadata and tags the PDF for assistive technology', async () => {
     const info = poppler('pdfinfo', file);
     expect(info).toMatch(/Title:\s+Your data/);
     expect(info).toMatch(/Author:\s+SV Grün-Weiß e\.V\./);
@@ -134,7 +140,11 @@ describe('renderReportPdf', () => {
     expect(info).toMatch(/Tagged:\s+yes/);
     expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
     expect(readFileSync(file).includes('/Lang (en-GB)')).toBe(true);
-    const structure = poppler('pdfinfo', '-struct-text', file);
+    // poppler takes seconds to print the structure of the full test document; a short one has the same shape.
+    const short = path.join(directory, 'short.pdf');
+    const sections = model.sections.map((section) => ({ ...section, records: section.records.slice(0, 3) }));
+    writeFileSync(short, await renderReportPdf({ ...model, sections }));
+    const structure = poppler('pdfinfo', '-struct-text', short);
     expect(structure).toMatch(/H1 \(block\)\s+"Your data"/);
     expect(structure).toMatch(/TOCI\s+Link \(inline\)\s+"Messages"/);
     expect(structure).toMatch(/Sect\s+H2 \(block\)\s+"Messages"/);
