@@ -6,7 +6,8 @@ type EmailLayoutProps = {
   brand: EmailBrand;
   preview: string;
   heading: string;
-  action: { label: string; href: string };
+  /** Left out when there is nowhere to go (the recipient's account was closed). */
+  action?: { label: string; href: string };
   children: ReactNode;
 };
 
@@ -31,12 +32,14 @@ export function EmailLayout({ brand, preview, heading, action, children }: Email
               {heading}
             </Heading>
             {children}
-            <Button
-              href={action.href}
-              style={{ backgroundColor: brand.accentColor, borderRadius: 6, color: brand.accentForeground, fontSize: 15, fontWeight: 600, margin: '16px 0 24px', padding: '12px 20px' }}
-            >
-              {action.label}
-            </Button>
+            {action ? (
+              <Button
+                href={action.href}
+                style={{ backgroundColor: brand.accentColor, borderRadius: 6, color: brand.accentForeground, fontSize: 15, fontWeight: 600, margin: '16px 0 24px', padding: '12px 20px' }}
+              >
+                {action.label}
+              </Button>
+            ) : null}
           </Section>
           <Hr style={{ borderColor: '#e2e8f0', margin: 0 }} />
           <Section style={{ padding: '16px 32px' }}>

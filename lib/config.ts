@@ -64,6 +64,7 @@ const configSchema = z
     APP_BASE_URL: optionalUrl,
     RESEND_API_KEY: optionalString,
     RESEND_BASE_URL: optionalUrl,
+    RESEND_AUDIENCE_ID: optionalString,
     EMAIL_FROM: z.string().default('Quartermaster <no-reply@quartermaster.local>'),
     INNGEST_EVENT_KEY: optionalString,
     INNGEST_SIGNING_KEY: optionalString,
@@ -85,11 +86,24 @@ const configSchema = z
     PSEUDONYM_SECRET: optionalString.pipe(z.string().min(32, 'PSEUDONYM_SECRET must be at least 32 characters').optional()),
     FLE_DATA_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
     DATA_EXPORT_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(configDefaults.DATA_EXPORT_LINK_TTL_HOURS),
+    // Spec 002: unset REGISTRY_URL is phase 0 (no registry; persons and organisations are locally authoritative).
+    REGISTRY_URL: optionalUrl,
+    REGISTRY_API_KEY: optionalString,
+    // Comma-separated; every listed secret verifies inbound webhooks, so a rotation adds the new one first.
+    REGISTRY_WEBHOOK_SECRETS: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(z.string().min(16, 'each REGISTRY_WEBHOOK_SECRETS entry must be at least 16 characters'))),
+    REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    REGISTRY_MAX_RPS: z.coerce.number().positive().max(1000).default(5),
+    REGISTRY_WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   })
   .refine((c) => !c.UPSTASH_REDIS_REST_URL === !c.UPSTASH_REDIS_REST_TOKEN, {
     message: 'UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together',
-  });
+  })
+  .refine((c) => !c.REGISTRY_URL || c.REGISTRY_API_KEY, { message: 'REGISTRY_API_KEY is required when REGISTRY_URL is set' });
 
 export type Config = z.infer<typeof configSchema>;
 

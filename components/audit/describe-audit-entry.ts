@@ -2,6 +2,7 @@ import type { AuditEntry } from '@/lib/audit/schemas';
 import type { AuditNames } from '@/lib/audit/resolve-audit-names';
 import { formatBytes } from '@/components/dashboard/format';
 import { financialTransactionKindLabels, incidentStatusLabels } from '@/lib/format/value-labels';
+import { RETENTION_POLICY } from '@/lib/retention/policy';
 import { fieldLabel } from '@/lib/validation/field-labels';
 import { describeAuditChanges, type AuditChangeLine } from './describe-audit-changes';
 
@@ -73,6 +74,10 @@ function assetOf(entry: AuditEntry, names: AuditNames): Target {
 
 const fieldNames: Record<string, string> = {
   preferredEmail: 'preferred e-mail',
+  registrationNumber: 'registration number',
+  sports: 'sports',
+  region: 'region',
+  active: 'status',
   phone: 'phone',
   language: 'language',
   channels: 'notification channels',
@@ -80,6 +85,8 @@ const fieldNames: Record<string, string> = {
   lastName: 'last name',
   birthDate: 'birth date',
   nationality: 'nationality',
+  officialEmail: 'official e-mail',
+  identifierNational: 'national identity number',
 };
 
 // "phone and language": the fields an entry names, without their values, which may be personal data.
@@ -112,7 +119,21 @@ const exportFormats: Record<string, string> = { csv: 'CSV', xlsx: 'Excel' };
 const dataExportFormats: Record<string, string> = { json: 'JSON', pdf: 'PDF' };
 const dataExportFormat = (entry: AuditEntry) => (dataExportFormats[String(entry.metadata.format)] ? ` (${dataExportFormats[String(entry.metadata.format)]})` : '');
 
+const verificationMethods: Record<string, string> = { phone: ' by phone', video: ' by video call', in_person: ' in person' };
+// "(partial: phone and birth date)": which fields, never their values.
+const deletionScope = (entry: AuditEntry) => (entry.metadata.scope === 'partial' ? ` (partial: ${fieldList(entry)})` : entry.metadata.scope === 'full' ? ' (everything)' : '');
+// "March 2026" from the entry's month (YYYY-MM).
+function legalReportMonth(entry: AuditEntry): string {
+  const month = String(entry.metadata.month ?? '');
+  return /^\d{4}-\d{2}$/.test(month) ? new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }) : 'a month';
+}
+
 // Each action as the rest of a sentence that starts with who did it: "Ada Lovelace approved the loan of …".
+const retentionKinds: Record<string, string> = Object.fromEntries(RETENTION_POLICY.map((row) => [row.kind, row.label.toLowerCase()]));
+const count = (entry: AuditEntry) => (typeof entry.metadata.count === 'number' ? entry.metadata.count.toLocaleString('en') : 'some');
+const retentionKind = (entry: AuditEntry) => retentionKinds[String(entry.metadata.kind)] ?? 'records';
+const comments = (entry: AuditEntry) => (typeof entry.metadata.comments === 'number' && entry.metadata.comments > 0 ? ` with ${entry.metadata.comments.toLocaleString('en')} comment(s)` : '');
+
 const phrases: Record<string, Phrase> = {
   ASSET_CREATED: (t) => ['added the asset ', t],
   ASSET_UPDATED: (t, e) => (e.metadata.bulk === true ? ['moved ', t, ` together with ${Number(e.metadata.count) - 1} other assets`] : ['changed the asset ', t]),
@@ -179,6 +200,22 @@ const phrases: Record<string, Phrase> = {
   DATA_EXPORT_FAILED: (_t, e) => [e.metadata.reason === 'interrupted' ? 'gave up on a data export that was interrupted' : 'recorded that a data export could not be prepared'],
   DATA_EXPORT_DOWNLOADED: (_t, e) => [`downloaded their copy of their data${dataExportFormat(e)} through its one-time link, which deleted the file`],
   DATA_EXPORT_EXPIRED: () => ['deleted an unused data export whose download link had expired'],
+  DATA_DELETION_REQUESTED: (_t, e) => [e.metadata.onBehalf === true ? "filed a request to erase a person's data" : 'asked for their data to be erased', deletionScope(e)],
+  DATA_DELETION_VERIFIED: (_t, e) => [`verified the identity of someone asking for erasure${verificationMethods[String(e.metadata.method)] ?? ''}; the erasure is queued`],
+  DATA_DELETION_REJECTED: () => ['declined a request to erase personal data and told the person why'],
+  DATA_DELETION_COMPLETED: (_t, e) => ['carried out a request to erase personal data', deletionScope(e), ' and sent the confirmation'],
+  // Spec 001 names this action in lower case; an erasure request or the 3-year retention rule writes it.
+  anonymize_person: () => ['anonymised a person: their name, birth date, identifiers and contact details are gone, and the records kept now point to a pseudonym'],
+  RETENTION_RUN_STARTED: (_t, e) => [e.metadata.trigger === 'manual' ? 'started a retention run by hand' : 'started the daily retention run'],
+  RETENTION_RUN_COMPLETED: () => ['finished a retention run'],
+  RETENTION_RUN_FAILED: () => ['recorded that a retention run failed'],
+  RETENTION_RECORDS_DELETED: (_t, e) => [`deleted ${count(e)} record(s) of kind “${retentionKind(e)}”${comments(e)} past their retention period`],
+  AUDIT_LOG_PURGED: (_t, e) => [`removed ${count(e)} audit entries older than the audit retention period`],
+  LEGAL_REPORT_GENERATED: (_t, e) => [
+    `${e.metadata.regenerated === true ? 'regenerated' : 'generated'} the legal report for ${legalReportMonth(e)}`,
+    e.metadata.emailed === true ? ' and e-mailed it to the legal contact' : '',
+  ],
+  LEGAL_REPORT_DOWNLOADED: (_t, e) => [`downloaded the legal report for ${legalReportMonth(e)}${e.metadata.format === 'csv' ? ' as CSV' : e.metadata.format === 'pdf' ? ' as PDF' : ''}`],
   ADMIN_SIGNED_IN: () => ['signed in to the portal as an administrator'],
   ADMIN_SIGNED_OUT: () => ['signed out of the portal'],
   PROFILE_UPDATED: (_t, e) => [`changed their own ${fieldList(e)}`],
@@ -187,7 +224,23 @@ const phrases: Record<string, Phrase> = {
   PROCESSING_RESTRICTION_LIFTED: () => ['lifted the restriction on processing their data'],
   MARKETING_OPT_OUT: () => ['objected to marketing messages'],
   MARKETING_OPT_IN: () => ['withdrew their objection to marketing messages'],
+  PERSON_SYNCED_FROM_REGISTRY: (_t, e) => [registrySync(e)],
+  PERSON_DEACTIVATED_BY_REGISTRY: () => ['deactivated a person because the sports registry deactivated them'],
+  PERSON_LINKED_TO_REGISTRY: () => ["linked a person to their sports registry record (the initial backfill found the same identity)"],
+  REGISTRY_BACKFILL_REQUESTED: () => ['started the initial backfill from the sports registry'],
+  REGISTRY_MISMATCH_DISMISSED: (_t, e) => [`kept a person's local ${fieldList(e)}, dismissing the sports registry's differing values`],
+  ORGANISATION_SYNCED_FROM_REGISTRY: (_t, e) => [`updated the organisation's official ${fieldList(e)} from the sports registry`],
+  CODELIST_VALUE_CREATED: (_t, e) => [`added the value “${String(e.metadata.code ?? '')}” to the code list ${codelistName(e)}`],
+  CODELIST_VALUE_UPDATED: (_t, e) => [`${e.metadata.deactivated === true ? 'deactivated' : 'changed'} the value “${String(e.metadata.code ?? '')}” of the code list ${codelistName(e)}`],
 };
+
+const codelistName = (entry: AuditEntry) => String(entry.metadata.codelist ?? '').replaceAll('_', ' ');
+
+function registrySync(entry: AuditEntry): string {
+  const conflicts = Array.isArray(entry.metadata.conflicts) ? entry.metadata.conflicts.length : 0;
+  const fields = Array.isArray(entry.metadata.fields) && entry.metadata.fields.length > 0 ? `updated a person's ${fieldList(entry)} from the sports registry` : "synchronised a person's record with the sports registry";
+  return conflicts > 0 ? `${fields}; it had also changed here, so the person is marked as in conflict for review` : fields;
+}
 
 const targetTypeLabels: Record<string, string> = { ANTIDOPING_RECORD: 'Anti-doping record' };
 

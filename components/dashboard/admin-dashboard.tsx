@@ -1,6 +1,8 @@
 import type { SystemHealth } from '@/lib/dashboard/get-system-health';
 import type { RecentAudit } from '@/lib/dashboard/list-recent-audit-entries';
 import type { OrganisationProfile } from '@/lib/organisations/get-organisation-profile';
+import type { OpenDeletionCounts } from '@/lib/privacy/deletion-requests/list-deletion-requests';
+import { ErasureRequestsAlert } from './erasure-requests-alert';
 import { type QuickAction, QuickActions } from './quick-actions';
 import { RecentAuditCard } from './recent-audit-card';
 import { SystemHealthCard } from './system-health-card';
@@ -13,11 +15,12 @@ const actions: QuickAction[] = [
   { href: '/admin/backup', label: 'Backup', description: 'Download your data', icon: 'archive' },
 ];
 
-type Props = { health: SystemHealth; uptimeSeconds: number; profile: OrganisationProfile; domain: string; audit: RecentAudit };
+type Props = { health: SystemHealth; uptimeSeconds: number; profile: OrganisationProfile; domain: string; audit: RecentAudit; erasure: OpenDeletionCounts };
 
-export function AdminDashboard({ health, uptimeSeconds, profile, domain, audit }: Props) {
+export function AdminDashboard({ health, uptimeSeconds, profile, domain, audit, erasure }: Props) {
   return (
     <div className="space-y-6">
+      <ErasureRequestsAlert counts={erasure} />
       <QuickActions label="Administration shortcuts" actions={actions} />
       <div className="grid gap-6 lg:grid-cols-2">
         <SystemHealthCard health={health} uptimeSeconds={uptimeSeconds} />

@@ -17,4 +17,9 @@ export const adminNav: NavItem[] = [
   { href: '/admin/settings', label: 'Settings & loan policy', minRole: 'ADMIN' },
   { href: '/admin/branding', label: 'Branding', minRole: 'ADMIN' },
   { href: '/admin/backup', label: 'Backup', minRole: 'ADMIN' },
+  { href: '/admin/erasure-requests', label: 'Erasure requests', minRole: 'ADMIN' },
+  { href: '/admin/retention', label: 'Retention', minRole: 'ADMIN' },
+  { href: '/admin/legal-reports', label: 'Legal reports', minRole: 'ADMIN' },
+  { href: '/admin/registry', label: 'Registry', minRole: 'ADMIN' },
+  { href: '/admin/code-lists', label: 'Code lists', minRole: 'ADMIN' },
 ];

@@ -15,3 +15,7 @@ export * from './medical';
 export * from './finance';
 export * from './integrity';
 export * from './data-exports';
+export * from './privacy';
+export * from './registry';
+export * from './registry-backfill';
+export * from './codelists';

@@ -14,6 +14,17 @@ export type Branding = {
   emailTemplates?: Partial<Record<'welcome' | 'loanApproved' | 'reminder', { subject?: string; intro?: string }>>;
 };
 
+/** The organisation's official data as the registry holds it (spec 002); read-only on the platform. */
+export type RegistryOfficial = {
+  name: string;
+  registrationNumber: string | null;
+  region: string | null;
+  sports: string[];
+  officialEmail: string | null;
+  active: boolean;
+  updatedAt: string;
+};
+
 export const organisations = pgTable(
   'organisations',
   {
@@ -28,11 +39,19 @@ export const organisations = pgTable(
     auditRetentionDays: integer('audit_retention_days').notNull().default(2557),
     // How long conversation messages are kept (spec 001); a conversation may set its own period instead.
     defaultRetentionDays: integer('default_retention_days').notNull().default(365),
+    // Where the monthly legal report goes (spec 001); none set, the report is stored but not e-mailed.
+    legalContactEmail: text('legal_contact_email'),
+    // Spec 002: the registry's id of this organisation (set by an admin, checked against the registry) and its
+    // official data mirrored from there. Internal data (name as shown, custom domain, branding) is never overwritten.
+    registryId: text('registry_id'),
+    registryOfficial: jsonb('registry_official').$type<RegistryOfficial>(),
+    registrySyncedAt: timestamp('registry_synced_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('organisations_slug_key').on(t.slug),
+    uniqueIndex('organisations_registry_id_key').on(t.registryId),
     uniqueIndex('organisations_custom_domain_key').on(sql`lower(${t.customDomain})`),
     check('organisations_default_retention_days_check', sql`${t.defaultRetentionDays} > 0`),
   ],

@@ -19,6 +19,23 @@ export type PersonPreferences = {
 };
 export const defaultPersonPreferences: PersonPreferences = { channels: { email: true, push: true, sms: false, inApp: true }, marketingOptOut: false };
 
+/** Spec 002: where a mirrored person stands with the registry; null while sync is off (phase 0) or the person is local-only. */
+export const personSyncStatusEnum = pgEnum('person_sync_status', ['synced', 'pending', 'conflict', 'pending_registration']);
+export type PersonSyncStatus = (typeof personSyncStatusEnum.enumValues)[number];
+
+/**
+ * The registry's value of every mirrored identity field at the last sync: the base of the three-way merge
+ * (lib/registry/merge-person.ts). identifierNational is held as a keyed hash, never in plaintext.
+ */
+export type RegistryBase = {
+  firstName: string | null;
+  lastName: string | null;
+  birthDate: string | null;
+  identifierNational: string | null;
+  nationality: string | null;
+  officialEmail: string | null;
+};
+
 // A natural person. Spec 001 adds the retention and rights fields below; spec 002's registry mirror adds
 // externalRefs (registry id, sync status, last sync) beside them.
 export const persons = pgTable(
@@ -42,11 +59,22 @@ export const persons = pgTable(
     processingRestricted: boolean('processing_restricted').notNull().default(false),
     deletedAt: instant('deleted_at'),
     anonymizedAt: instant('anonymized_at'),
+    // externalRefs of spec 002.
+    registryId: text('registry_id'),
+    syncStatus: personSyncStatusEnum('sync_status'),
+    lastSyncedAt: instant('last_synced_at'),
+    registryBase: jsonb('registry_base').$type<RegistryBase>(),
+    /** The registry's submission of this person's new-record proposal, while it waits (pending_registration). */
+    registrySubmissionId: text('registry_submission_id'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     unique('persons_org_id_key').on(t.organisationId, t.id),
+    // A registry person is mirrored at most once per tenant (several tenants may each mirror them).
+    uniqueIndex('persons_org_registry_id_key').on(t.organisationId, t.registryId).where(sql`${t.registryId} is not null`),
+    index('persons_registry_id_idx').on(t.registryId).where(sql`${t.registryId} is not null`),
+    check('persons_registry_base_check', sql`${t.registryBase} is null or jsonb_typeof(${t.registryBase}) = 'object'`),
     index('persons_org_role_idx').on(t.organisationId, t.primaryRole),
     // The daily retention job looks for persons deactivated three years ago and not yet anonymised.
     index('persons_org_deleted_idx').on(t.organisationId, t.deletedAt).where(sql`${t.deletedAt} is not null and ${t.anonymizedAt} is null`),

@@ -24,6 +24,12 @@ const identifiers: Record<string, string> = {
   kacper: '06113012345',
   mateo: '301234567',
   amara: 'NG-19050618-7721',
+  // The same as the registry simulator's records of these members, whose other details differ there on purpose:
+  // the demo's initial backfill finds them by identifier and lists them as mismatches.
+  jonas: 'T04020771',
+  chloe: 'FR-2940475123456',
+  noor: 'NL-200905110042',
+  felix: 'AT-1998072177',
 };
 
 /**

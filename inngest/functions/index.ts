@@ -1,7 +1,33 @@
+import { applyRetentionFunction } from './apply-retention';
 import { createBackupsFunction } from './create-backups';
 import { createDataExportsFunction } from './create-data-exports';
+import { createLegalReportsFunction } from './create-legal-reports';
 import { deliverOutboxFunction } from './deliver-outbox';
 import { markOverdueLoansFunction } from './mark-overdue-loans';
+import { processDataDeletionsFunction } from './process-data-deletions';
+import { processRegistryWebhooksFunction } from './process-registry-webhooks';
+import { processRegistryDataWebhooksFunction } from './process-registry-data-webhooks';
+import { reconcileRegistryFunction } from './reconcile-registry';
+import { registryBackfillFunction } from './registry-backfill';
 import { sendLoanRemindersFunction } from './send-loan-reminders';
+import { syncCodelistsDailyFunction } from './sync-codelists-daily';
+import { syncCodelistsWeeklyFunction } from './sync-codelists-weekly';
+import { syncRegistryOrganisationsFunction } from './sync-registry-organisations';
 
-export const inngestFunctions = [deliverOutboxFunction, sendLoanRemindersFunction, markOverdueLoansFunction, createBackupsFunction, createDataExportsFunction];
+export const inngestFunctions = [
+  deliverOutboxFunction,
+  sendLoanRemindersFunction,
+  markOverdueLoansFunction,
+  createBackupsFunction,
+  createDataExportsFunction,
+  processDataDeletionsFunction,
+  applyRetentionFunction,
+  createLegalReportsFunction,
+  processRegistryWebhooksFunction,
+  reconcileRegistryFunction,
+  registryBackfillFunction,
+  processRegistryDataWebhooksFunction,
+  syncRegistryOrganisationsFunction,
+  syncCodelistsDailyFunction,
+  syncCodelistsWeeklyFunction,
+];

@@ -32,3 +32,10 @@ export function chargeClient(request: Request, organisationId: string | null): P
   // The limiter keeps a day window too; one that can never bind before the minute window leaves a per-minute limit.
   return charge(`anon:${organisationId ?? 'none'}:${address}`, { perMinute, perDay: perMinute * 24 * 60 });
 }
+
+/** The registry's webhook endpoint (no tenant, no token): its own bucket per client address. */
+export function chargeRegistryWebhook(request: Request): Promise<LimitHeaders> {
+  const { REGISTRY_WEBHOOK_RATE_LIMIT_PER_MINUTE: perMinute, TRUSTED_PROXY_HOPS } = getConfig();
+  const address = clientAddress(request.headers, TRUSTED_PROXY_HOPS);
+  return charge(`registry-webhook:${address}`, { perMinute, perDay: perMinute * 24 * 60 });
+}

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { announcements, assets, invitations, loans, notifications, users } from '@/db/schema';
+import { announcements, assets, dataDeletionRequests, invitations, loans, notifications, users } from '@/db/schema';
 import { type ExportSource, iso } from './export-source';
 
 // What the subject's accounts did and received: the accounts themselves, loans, notifications, the invitation
@@ -155,4 +155,47 @@ export const ownedAssetSource: ExportSource = {
   read: (tx, { where, orderBy, limit }) =>
     tx.select({ id: assets.id, name: assets.name, inventoryNumber: assets.inventoryNumber, status: assets.status, createdAt: assets.createdAt }).from(assets).where(where).orderBy(...orderBy).limit(limit),
   toItem: ({ createdAt: _createdAt, ...row }) => row,
+};
+
+// The subject's own erasure requests (spec 001): what was asked, how identity was checked and what became of it.
+// Who verified or rejected it is left out: that is another person's data.
+export const erasureRequestSource: ExportSource = {
+  kind: 'erasureRequests',
+  table: dataDeletionRequests,
+  tenantColumn: dataDeletionRequests.organisationId,
+  subject: (s) => eq(dataDeletionRequests.personId, s.personId),
+  key: [
+    { column: dataDeletionRequests.requestedAt, field: 'requestedAt', cast: 'timestamptz' },
+    { column: dataDeletionRequests.id, field: 'id', cast: 'uuid' },
+  ],
+  read: (tx, { where, orderBy, limit }) =>
+    tx
+      .select({
+        id: dataDeletionRequests.id,
+        status: dataDeletionRequests.status,
+        scope: dataDeletionRequests.scope,
+        partialFields: dataDeletionRequests.partialFields,
+        requestedAt: dataDeletionRequests.requestedAt,
+        verificationMethod: dataDeletionRequests.verificationMethod,
+        verificationNote: dataDeletionRequests.verificationNote,
+        verifiedAt: dataDeletionRequests.verifiedAt,
+        rejectionReason: dataDeletionRequests.rejectionReason,
+        rejectedAt: dataDeletionRequests.rejectedAt,
+        targetDueAt: dataDeletionRequests.targetDueAt,
+        legalDueAt: dataDeletionRequests.legalDueAt,
+        completedAt: dataDeletionRequests.completedAt,
+      })
+      .from(dataDeletionRequests)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit),
+  toItem: (row) => ({
+    ...row,
+    requestedAt: iso(row.requestedAt),
+    verifiedAt: iso(row.verifiedAt),
+    rejectedAt: iso(row.rejectedAt),
+    targetDueAt: iso(row.targetDueAt),
+    legalDueAt: iso(row.legalDueAt),
+    completedAt: iso(row.completedAt),
+  }),
 };

@@ -4,7 +4,7 @@ import { organisations, persons, users } from '@/db/schema';
 import { decryptField } from '@/lib/crypto/decrypt-field';
 import type { FieldEncryption } from '@/lib/crypto/field-encryption';
 import { withTenant } from '@/lib/tenancy/with-tenant';
-import { announcementSource, invitationSource, loanSource, notificationSource, ownedAssetSource, userAccountSource } from './account-sources';
+import { announcementSource, erasureRequestSource, invitationSource, loanSource, notificationSource, ownedAssetSource, userAccountSource } from './account-sources';
 import { auditEntrySource } from './audit-source';
 import { EXPORT_FORMAT_VERSION } from './export-document';
 import { countSource, type ExportSource, type ExportSubject, iso, readSourceBatches, type Reveal } from './export-source';
@@ -37,6 +37,7 @@ export const exportSources: readonly ExportSource[] = [
   loanSource,
   notificationSource,
   invitationSource,
+  erasureRequestSource,
   announcementSource,
   ownedAssetSource,
   auditEntrySource,

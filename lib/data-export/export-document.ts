@@ -170,6 +170,24 @@ const Invitation = z
   .strictObject({ id, email: text, role: Role, createdAt: instant, acceptedAt: instant.nullable() })
   .meta({ title: 'Invitation', description: 'The invitation your account was created from.' });
 
+const ErasureRequest = z
+  .strictObject({
+    id,
+    status: z.enum(['pending', 'verified', 'in_progress', 'completed', 'rejected']),
+    scope: z.enum(['full', 'partial']),
+    partialFields: z.array(text).describe('The fields asked to be erased, when the scope is partial.'),
+    requestedAt: instant,
+    verificationMethod: z.enum(['phone', 'video', 'in_person']).nullable(),
+    verificationNote: text.nullable(),
+    verifiedAt: instant.nullable(),
+    rejectionReason: text.nullable(),
+    rejectedAt: instant.nullable(),
+    targetDueAt: instant.nullable().describe('7 days from verification: when the erasure should be done.'),
+    legalDueAt: instant.describe('30 days from the request: the legal limit.'),
+    completedAt: instant.nullable(),
+  })
+  .meta({ title: 'Erasure request', description: 'A request you made (or an admin made for you) to erase your data.' });
+
 const Announcement = z
   .strictObject({ id, title: text, body: text, publishedAt: instant })
   .meta({ title: 'Announcement', description: 'News you published to the organisation.' });
@@ -212,6 +230,7 @@ export const exportDocumentKinds = {
   loans: Loan,
   notifications: Notification,
   invitations: Invitation,
+  erasureRequests: ErasureRequest,
   announcements: Announcement,
   ownedAssets: OwnedAsset,
   auditEntries: AuditEntry,

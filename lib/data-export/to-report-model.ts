@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime } from '@/lib/format/dates';
+import { deletionStatusLabels, describeErasedFields, verificationMethodLabels } from '@/lib/privacy/deletion-requests/field-labels';
 import { loanStatusLabels } from '@/lib/format/value-labels';
 import type { ReportField, ReportModel, ReportRecord, ReportSection } from '@/lib/reports/report-model';
 import type { ExportDocument } from './export-document';
@@ -162,6 +163,19 @@ function lendingSections(doc: Doc): ReportSection[] {
     section('Invitation', 'The invitation your account was created from.', 'Your account was not created from an invitation.', doc.invitations.map((i) => ({
       heading: i.email,
       fields: [field('Role', roleLabels[i.role] ?? words(i.role)), field('Invited', formatDateTime(i.createdAt)), field('Accepted', when(i.acceptedAt))],
+    }))),
+    section('Erasure requests', 'Requests to erase your data, and what became of them.', 'You have not asked for your data to be erased.', doc.erasureRequests.map((r) => ({
+      heading: `${r.scope === 'full' ? 'Erase everything' : `Erase ${describeErasedFields(r.partialFields)}`}, ${formatDateTime(r.requestedAt)}`,
+      fields: [
+        field('Status', deletionStatusLabels[r.status] ?? words(r.status)),
+        field('Identity checked', r.verifiedAt ? `${formatDateTime(r.verifiedAt)}${r.verificationMethod ? `, ${verificationMethodLabels[r.verificationMethod].toLowerCase()}` : ''}` : null),
+        field('Note on the check', r.verificationNote),
+        field('Due', r.targetDueAt ? formatDateTime(r.targetDueAt) : null),
+        field('Legal limit', formatDateTime(r.legalDueAt)),
+        field('Rejected', when(r.rejectedAt)),
+        field('Reason', r.rejectionReason),
+        field('Completed', when(r.completedAt)),
+      ],
     }))),
     section('News you published', 'Announcements you published to the organisation.', 'You have not published any news.', doc.announcements.map((a) => ({
       heading: `${a.title}, ${formatDate(a.publishedAt)}`,

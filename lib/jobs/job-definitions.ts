@@ -3,12 +3,27 @@ import { getConfig } from '@/lib/config';
 import { DATA_EXPORT_REQUESTED_EVENT } from '@/lib/data-export/request-data-export';
 import { getDb } from '@/lib/db/get-db';
 import { OUTBOX_ENQUEUED_EVENT } from '@/lib/notifications/enqueue-email';
+import { createContactRemover } from '@/lib/notifications/contact-removal';
 import { createMailer } from '@/lib/notifications/mailer';
+import { DATA_DELETION_VERIFIED_EVENT } from '@/lib/privacy/deletion-requests/verify-deletion-request';
+import { configuredPrivacy } from '@/lib/retention/anonymise-persons';
+import { applyRetention } from './apply-retention';
 import { createBackups } from './create-backups';
 import { createDataExports } from './create-data-exports';
+import { createLegalReports } from './create-legal-reports';
 import { deliverOutbox } from './deliver-outbox';
 import type { JobDeps } from './job-deps';
 import { markOverdueLoans } from './mark-overdue-loans';
+import { processDataDeletions } from './process-data-deletions';
+import { processRegistryWebhooks } from './process-registry-webhooks';
+import { processRegistryDataWebhooks } from './process-registry-data-webhooks';
+import { reconcileRegistry } from './reconcile-registry';
+import { runRegistryBackfills } from './registry-backfill';
+import { REGISTRY_BACKFILL_REQUESTED_EVENT } from '@/lib/registry/backfill/backfill-store';
+import { syncCodelists } from './sync-codelists';
+import { syncRegistryOrganisations } from './sync-registry-organisations';
+import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
+import { REGISTRY_WEBHOOK_RECEIVED_EVENT } from '@/lib/registry/webhook-payload';
 import { sendLoanReminders } from './send-loan-reminders';
 
 export type JobResult = Record<string, number>;
@@ -50,13 +65,82 @@ export const createDataExportsJob: JobDefinition = {
   run: (deps) => createDataExports({ ...deps, linkTtlMs: getConfig().DATA_EXPORT_LINK_TTL_HOURS * 60 * 60 * 1000 }),
 };
 
-export const jobDefinitions: readonly JobDefinition[] = [deliverOutboxJob, sendLoanRemindersJob, markOverdueLoansJob, createBackupsJob, createDataExportsJob];
+// Verification starts the erasure at once; the sweep takes up a lost event, a failed attempt and a runner that died.
+export const processDataDeletionsJob: JobDefinition = {
+  id: 'process-data-deletions',
+  cron: '*/5 * * * *',
+  events: [DATA_DELETION_VERIFIED_EVENT],
+  run: (deps) => processDataDeletions({ ...deps, privacy: configuredPrivacy }),
+};
+
+// Spec 001: the retention job runs daily at 02:00 UTC over every tenant.
+export const applyRetentionJob: JobDefinition = { id: 'apply-retention', cron: '0 2 * * *', run: (deps) => applyRetention({ ...deps, privacy: configuredPrivacy }) };
+
+// On the 1st at 03:00 UTC, after the night's 02:00 retention run, so the report sees what that run left behind.
+export const createLegalReportsJob: JobDefinition = { id: 'create-legal-reports', cron: '0 3 1 * *', run: createLegalReports };
+
+// Spec 002, sync in: the event processes a verified webhook at once; the sweep retries those the registry could
+// not answer for. Both do nothing in phase 0 (REGISTRY_URL unset) and say so.
+export const processRegistryWebhooksJob: JobDefinition = {
+  id: 'process-registry-webhooks',
+  cron: '* * * * *',
+  events: [REGISTRY_WEBHOOK_RECEIVED_EVENT],
+  run: (deps) => processRegistryWebhooks({ ...deps, registry: getRegistryAdapter() }),
+};
+
+export const reconcileRegistryJob: JobDefinition = { id: 'reconcile-registry', cron: '0 2 * * *', run: (deps) => reconcileRegistry({ ...deps, registry: getRegistryAdapter() }) };
+
+// Spec 002, phase 1: the initial backfill runs at night (after the reconcile) for tenants that asked for it and
+// have not finished, resuming them; an admin's request starts it at once.
+export const registryBackfillJob: JobDefinition = {
+  id: 'registry-backfill',
+  cron: '30 2 * * *',
+  events: [REGISTRY_BACKFILL_REQUESTED_EVENT],
+  run: (deps) => runRegistryBackfills({ ...deps, registry: getRegistryAdapter() }),
+};
+
+// Spec 002: organisation and code-list webhooks are applied at once by their own job (the person job's failures
+// and retries stay apart); the scheduled syncs follow the entity table's cadences.
+export const processRegistryDataWebhooksJob: JobDefinition = {
+  id: 'process-registry-data-webhooks',
+  cron: '* * * * *',
+  events: [REGISTRY_WEBHOOK_RECEIVED_EVENT],
+  run: (deps) => processRegistryDataWebhooks({ ...deps, registry: getRegistryAdapter() }),
+};
+
+/** Organisations nightly, after the person reconcile. */
+export const syncRegistryOrganisationsJob: JobDefinition = { id: 'sync-registry-organisations', cron: '15 2 * * *', run: (deps) => syncRegistryOrganisations({ ...deps, registry: getRegistryAdapter() }) };
+
+/** League and competition daily. */
+export const syncCodelistsDailyJob: JobDefinition = { id: 'sync-codelists-daily', cron: '30 2 * * *', run: (deps) => syncCodelists({ ...deps, registry: getRegistryAdapter(), cadence: 'daily' }) };
+
+/** Sport, region and athlete category weekly (Mondays). */
+export const syncCodelistsWeeklyJob: JobDefinition = { id: 'sync-codelists-weekly', cron: '45 2 * * 1', run: (deps) => syncCodelists({ ...deps, registry: getRegistryAdapter(), cadence: 'weekly' }) };
+
+export const jobDefinitions: readonly JobDefinition[] = [
+  deliverOutboxJob,
+  sendLoanRemindersJob,
+  markOverdueLoansJob,
+  createBackupsJob,
+  createDataExportsJob,
+  processDataDeletionsJob,
+  applyRetentionJob,
+  createLegalReportsJob,
+  processRegistryWebhooksJob,
+  reconcileRegistryJob,
+  registryBackfillJob,
+  processRegistryDataWebhooksJob,
+  syncRegistryOrganisationsJob,
+  syncCodelistsDailyJob,
+  syncCodelistsWeeklyJob,
+];
 
 export async function createJobDeps(): Promise<JobDeps> {
   const config = getConfig();
   return {
     db: await getDb(),
     mailer: createMailer(config),
+    contactRemover: createContactRemover(config),
     now: () => new Date(),
     emailFrom: config.EMAIL_FROM,
     appBaseUrl: config.APP_BASE_URL,

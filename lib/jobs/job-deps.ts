@@ -1,5 +1,6 @@
 import { type SQL } from 'drizzle-orm';
 import { type Database, rowsOf, type Tx } from '@/db/client';
+import type { EmailContactRemover } from '@/lib/notifications/contact-removal';
 import type { Mailer } from '@/lib/notifications/mailer';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 
@@ -9,6 +10,8 @@ export type JobLog = Pick<Console, 'info' | 'warn' | 'error'>;
 export type JobDeps = {
   db: Database;
   mailer: Mailer;
+  /** Forwards erasures to the e-mail provider (deliver-outbox). */
+  contactRemover?: EmailContactRemover;
   now: () => Date;
   emailFrom: string;
   appBaseUrl?: string;

@@ -4,6 +4,7 @@ import { loans } from '@/db/schema';
 import { createContext } from '@/lib/core/context';
 import { loanColumns } from '@/lib/loans/loan-store';
 import { applyLoanTransition } from '@/lib/loans/loan-transitions';
+import { userIsRestricted } from '@/lib/notifications/reachable-recipients';
 import { daysBetween, toIsoDate } from '@/lib/time';
 import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from './job-deps';
 import { sendLoanNotice } from './send-loan-notice';
@@ -12,13 +13,16 @@ export type MarkOverdueLoansDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'>
 
 async function markLoan(deps: MarkOverdueLoansDeps, item: DueItem, now: Date, today: string, runId: string): Promise<boolean> {
   return runTenantUnit(deps.db, item.organisationId, async (tx, afterCommit) => {
-    const [loan] = await tx
-      .select(loanColumns)
+    const [row] = await tx
+      .select({ ...loanColumns, requesterRestricted: userIsRestricted(item.organisationId, loans.requesterId) })
       .from(loans)
       .where(and(eq(loans.organisationId, item.organisationId), eq(loans.id, item.id)))
       .for('update');
-    // Re-checked under the row lock: a concurrent run, a return or an extension may have come first.
-    if (!loan || loan.status !== 'ACTIVE' || loan.overdueNotifiedAt || loan.endDate >= today) return false;
+    // Re-checked under the row lock: a concurrent run, a return or an extension may have come first. A requester
+    // whose processing is restricted (spec 001) is passed by: neither marked nor told until it is lifted.
+    if (!row || row.requesterRestricted) return false;
+    const { requesterRestricted: _, ...loan } = row;
+    if (loan.status !== 'ACTIVE' || loan.overdueNotifiedAt || loan.endDate >= today) return false;
     const { ctx } = createContext({ organisationId: item.organisationId, requestId: runId, now, user: null });
     await applyLoanTransition(tx, ctx, loan, 'markOverdue', { overdueNotifiedAt: now }, { endDate: loan.endDate, daysOverdue: daysBetween(loan.endDate, today) });
     await sendLoanNotice(tx, { organisationId: item.organisationId, afterCommit }, loan, 'overdue', today);
@@ -26,7 +30,11 @@ async function markLoan(deps: MarkOverdueLoansDeps, item: DueItem, now: Date, to
   });
 }
 
-/** Records each ACTIVE loan past its end date as overdue (audit LOAN_OVERDUE) and tells the requester, once. */
+/**
+ * Records each ACTIVE loan past its end date as overdue (audit LOAN_OVERDUE) and tells the requester, once. Paused
+ * for a requester whose processing is restricted: the loan still shows as overdue (that is its end date), and
+ * is marked and told on the first run after the restriction is lifted.
+ */
 export async function markOverdueLoans(deps: MarkOverdueLoansDeps): Promise<{ marked: number }> {
   const now = deps.now();
   const today = toIsoDate(now);

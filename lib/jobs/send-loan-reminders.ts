@@ -1,5 +1,6 @@
-import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, not, sql } from 'drizzle-orm';
 import { loans } from '@/db/schema';
+import { userIsRestricted } from '@/lib/notifications/reachable-recipients';
 import { addDays, toIsoDate } from '@/lib/time';
 import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from './job-deps';
 import { sendLoanNotice } from './send-loan-notice';
@@ -10,7 +11,9 @@ export type SendLoanRemindersDeps = Pick<JobDeps, 'db' | 'now' | 'log'>;
 
 async function remindLoan(deps: SendLoanRemindersDeps, item: DueItem, now: Date, today: string): Promise<boolean> {
   return runTenantUnit(deps.db, item.organisationId, async (tx, afterCommit) => {
-    // The marker is the claim: a second or concurrent run finds reminder_sent_at set and gets no row.
+    // The marker is the claim: a second or concurrent run finds reminder_sent_at set and gets no row. A requester
+    // whose processing is restricted (spec 001) is passed by, the marker left unset, so that the reminder is
+    // still sent if the restriction is lifted before the end date.
     const [loan] = await tx
       .update(loans)
       .set({ reminderSentAt: now })
@@ -22,6 +25,7 @@ async function remindLoan(deps: SendLoanRemindersDeps, item: DueItem, now: Date,
           isNull(loans.reminderSentAt),
           gte(loans.endDate, today),
           lte(loans.endDate, addDays(today, REMINDER_DAYS_BEFORE)),
+          not(userIsRestricted(item.organisationId, loans.requesterId)),
         ),
       )
       .returning({ id: loans.id, assetId: loans.assetId, requesterId: loans.requesterId, endDate: loans.endDate });
@@ -31,7 +35,7 @@ async function remindLoan(deps: SendLoanRemindersDeps, item: DueItem, now: Date,
   });
 }
 
-/** Reminds each requester once, from 3 days before the end date, by e-mail and in the app. */
+/** Reminds each requester once, from 3 days before the end date, by e-mail and in the app; paused while their processing is restricted. */
 export async function sendLoanReminders(deps: SendLoanRemindersDeps): Promise<{ reminded: number }> {
   const now = deps.now();
   const today = toIsoDate(now);

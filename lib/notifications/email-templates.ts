@@ -35,7 +35,28 @@ export const emailTemplateSchemas = {
   welcome: z.object({ invitationId: z.uuid(), organisationName: z.string(), inviterName: z.string(), role: Role }),
   // token: the one-time download token in plaintext, the only copy besides the recipient's mailbox; set to
   // null once the link is used or lapsed (lib/data-export/data-export-email.ts).
+  // Field names only: the values (a national identifier among them) stay out of mailboxes.
+  'registry-sync-conflict': z.object({ personId: z.uuid(), personName: z.string(), registryId: z.string(), fields: z.array(z.string()).min(1) }),
   'data-export-ready': z.object({ dataExportId: z.uuid(), format: z.enum(['json', 'pdf']), token: z.string().nullable(), linkExpiresAt: z.iso.datetime() }),
+  // Sent after the erasure, to the address captured before it; the payload is purged once delivered (lib/jobs/deliver-outbox.ts).
+  'data-deletion-completed': z.object({ requestId: z.uuid(), name: z.string(), scope: z.enum(['full', 'partial']), fields: z.array(z.string()), completedAt: z.iso.datetime() }),
+  'data-deletion-rejected': z.object({ requestId: z.uuid(), reason: z.string(), requestedAt: z.iso.datetime() }),
+  // Counts only (lib/legal-reports/legal-report-email.ts); the accessors' names stay on the admin page.
+  'legal-report-ready': z.object({
+    legalReportId: z.uuid(),
+    periodStart: isoDate,
+    periodEnd: isoDate,
+    erasureFiled: z.number().int().min(0),
+    erasureCompleted: z.number().int().min(0),
+    erasureOpen: z.number().int().min(0),
+    erasureOverdue: z.number().int().min(0),
+    averageProcessingHours: z.number().min(0).nullable(),
+    failedRetentionRuns: z.number().int().min(0),
+    daysWithoutRetentionRun: z.number().int().min(0),
+    recordsPastRetention: z.number().int().min(0).nullable(),
+    sensitiveReads: z.number().int().min(0),
+    sensitiveAccessors: z.number().int().min(0),
+  }),
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplateSchemas;
@@ -48,7 +69,13 @@ export const emailTemplateNames = Object.keys(emailTemplateSchemas) as EmailTemp
  * processing is restricted or e-mail is turned off: the subject asked for this very message, and without it
  * they could not get their data. Nothing else may be listed here.
  */
-export const ownRequestTemplates: ReadonlySet<EmailTemplateName> = new Set<EmailTemplateName>(['data-export-ready']);
+export const ownRequestTemplates: ReadonlySet<EmailTemplateName> = new Set<EmailTemplateName>(['data-export-ready', 'data-deletion-completed', 'data-deletion-rejected']);
+
+/**
+ * E-mails whose recipient was erased: once delivered, the outbox keeps no trace of the address or the name
+ * (spec 001, "the confirmation address is purged after delivery").
+ */
+export const purgedAfterDeliveryTemplates: ReadonlySet<EmailTemplateName> = new Set<EmailTemplateName>(['data-deletion-completed']);
 
 export function isEmailTemplateName(value: unknown): value is EmailTemplateName {
   return typeof value === 'string' && Object.hasOwn(emailTemplateSchemas, value);

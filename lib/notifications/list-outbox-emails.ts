@@ -54,7 +54,7 @@ export async function listOutboxEmails(db: Database, organisationId: string, lim
         tenant,
         email,
         to: email?.to ?? String(payload.to ?? ''),
-        subject: email ? renderEmailSubject(email, tenant) : `Unreadable ${String(payload.template ?? 'e-mail')}`,
+        subject: email ? renderEmailSubject(email, tenant) : payload.purged === true ? `${String(payload.template ?? 'E-mail')} (recipient erased, content purged)` : `Unreadable ${String(payload.template ?? 'e-mail')}`,
       };
     });
   });

@@ -1,7 +1,10 @@
 import { render } from '@react-email/components';
 import type { ReactElement } from 'react';
 import { type EmailProps, toEmailBrand } from '@/emails/email-brand';
+import { DataDeletionCompletedEmail, dataDeletionCompletedSubject } from '@/emails/data-deletion-completed-email';
+import { DataDeletionRejectedEmail, dataDeletionRejectedSubject } from '@/emails/data-deletion-rejected-email';
 import { DataExportReadyEmail, dataExportReadySubject } from '@/emails/data-export-ready-email';
+import { LegalReportReadyEmail, legalReportReadySubject } from '@/emails/legal-report-ready-email';
 import { LoanApprovedEmail, loanApprovedSubject } from '@/emails/loan-approved-email';
 import { LoanExtensionApprovedEmail, loanExtensionApprovedSubject } from '@/emails/loan-extension-approved-email';
 import { LoanExtensionRejectedEmail, loanExtensionRejectedSubject } from '@/emails/loan-extension-rejected-email';
@@ -10,6 +13,7 @@ import { LoanOverdueEmail, loanOverdueSubject } from '@/emails/loan-overdue-emai
 import { LoanRejectedEmail, loanRejectedSubject } from '@/emails/loan-rejected-email';
 import { LoanReminderEmail, loanReminderSubject } from '@/emails/loan-reminder-email';
 import { LoanRequestedEmail, loanRequestedSubject } from '@/emails/loan-requested-email';
+import { RegistrySyncConflictEmail, registrySyncConflictSubject } from '@/emails/registry-sync-conflict-email';
 import { WelcomeEmail, welcomeSubject } from '@/emails/welcome-email';
 import type { EmailPayload, EmailTemplateData, EmailTemplateName, EmailTenant } from './email-templates';
 
@@ -34,12 +38,17 @@ const templates: { [T in EmailTemplateName]: Template<T> } = {
   'loan-reminder': { subject: loanReminderSubject, Component: LoanReminderEmail, path: loanPath, brandingKey: 'reminder' },
   'loan-overdue': { subject: loanOverdueSubject, Component: LoanOverdueEmail, path: loanPath },
   welcome: { subject: welcomeSubject, Component: WelcomeEmail, path: () => '/login', brandingKey: 'welcome' },
+  'registry-sync-conflict': { subject: registrySyncConflictSubject, Component: RegistrySyncConflictEmail, path: () => '/admin/audit-log' },
   // The link itself is the credential: it opens the download on any device, without signing in.
   'data-export-ready': {
     subject: dataExportReadySubject,
     Component: DataExportReadyEmail,
     path: (data) => (data.token ? `/api/v1/data-export/${encodeURIComponent(data.dataExportId)}/download?token=${encodeURIComponent(data.token)}` : '/profile/data'),
   },
+  // The account is closed by then: the e-mail has no button, so the path is never shown.
+  'data-deletion-completed': { subject: dataDeletionCompletedSubject, Component: DataDeletionCompletedEmail, path: () => '/' },
+  'data-deletion-rejected': { subject: dataDeletionRejectedSubject, Component: DataDeletionRejectedEmail, path: () => '/profile/data' },
+  'legal-report-ready': { subject: legalReportReadySubject, Component: LegalReportReadyEmail, path: () => '/admin/legal-reports' },
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };

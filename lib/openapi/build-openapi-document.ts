@@ -5,18 +5,24 @@ import { registerErrorResponses } from './error-responses';
 import { registerActivityPaths } from './paths-activities';
 import { registerAssetPaths } from './paths-assets';
 import { registerBrandingPaths } from './paths-branding';
+import { registerCodelistPaths } from './paths-codelists';
 import { registerBackupPaths } from './paths-backups';
 import { registerCatalogPaths } from './paths-catalog';
 import { registerConversationPaths } from './paths-conversations';
+import { registerDataDeletionPaths } from './paths-data-deletion';
 import { registerDataExportPaths } from './paths-data-export';
 import { registerFinancePaths } from './paths-finance';
 import { registerHealthPaths } from './paths-health';
+import { registerRegistryPaths } from './paths-registry';
+import { registerRegistryBackfillPaths } from './paths-registry-backfill';
 import { registerIntegrityPaths } from './paths-integrity';
 import { registerInvitationPaths } from './paths-invitations';
+import { registerLegalReportPaths } from './paths-legal-reports';
 import { registerLoanPaths } from './paths-loans';
 import { registerMaintenanceAndPhotoPaths } from './paths-maintenance';
 import { registerPeoplePaths } from './paths-people';
 import { registerProfilePaths } from './paths-profile';
+import { registerRetentionPaths } from './paths-retention';
 import { registerUserAndAuditPaths } from './paths-users-audit';
 import { registerResourceSchemas } from './resource-schemas';
 
@@ -49,6 +55,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerErrorResponses(registry);
   const schemas = registerResourceSchemas(registry);
   registerHealthPaths(registry);
+  registerRegistryPaths(registry);
   registerAssetPaths(registry, schemas);
   registerMaintenanceAndPhotoPaths(registry);
   registerCatalogPaths(registry, schemas);
@@ -61,9 +68,14 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerInvitationPaths(registry, schemas);
   registerLoanPaths(registry);
   registerBrandingPaths(registry);
+  registerCodelistPaths(registry);
   registerBackupPaths(registry);
   registerProfilePaths(registry);
   registerDataExportPaths(registry);
+  registerDataDeletionPaths(registry);
+  registerRetentionPaths(registry);
+  registerLegalReportPaths(registry);
+  registerRegistryBackfillPaths(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,

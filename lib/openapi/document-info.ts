@@ -108,7 +108,12 @@ export const documentTags = [
   { name: 'Conversations', description: 'Conversations and their messages, for their participants only; an ADMIN moderates messages and sets retention.' },
   { name: 'Profile', description: "The caller's own profile: contact details, preferences, restriction, and identity change requests." },
   { name: 'Your data', description: "The caller's copy of their own data (spec 001, access and portability): a background job prepares it and e-mails a one-time link." },
+  { name: 'Erasure requests', description: "Data-subject erasure (spec 001): filed by the subject (or an ADMIN for them), verified or rejected by an ADMIN, carried out by a background job." },
+  { name: 'Retention', description: "Spec 001's retention per kind of data as policy as code: the table, dry runs, manual runs and the record of the daily runs." },
   { name: 'Audit log', description: 'The immutable record of every change.' },
   { name: 'Backups', description: "Downloadable exports of the organisation's data, made by a background job." },
+  { name: 'Legal reports', description: 'The monthly report for the legal department (spec 001): erasure requests, retention anomalies and the top accessors of sensitive records, as JSON, CSV or PDF.' },
   { name: 'Health', description: 'Service status; no authentication.' },
+  { name: 'Registry', description: 'The inbound webhook of the external sports registry (spec 002): signed events, not per tenant; no bearer token.' },
+  { name: 'Code lists', description: 'Registry code lists (mirrored from the external registry, read-only) and local lists, with each organisation\'s own custom values (spec 002).' },
 ];

@@ -12,6 +12,7 @@ import { invitationExists, invitationNotFound, userExists } from '@/lib/invitati
 import { backupInProgress, backupNotFound, backupNotReady } from '@/lib/backups/backup-store';
 import { categoryNameConflict, categoryNotFound } from '@/lib/categories/category-store';
 import { dataExportLinkExpired, dataExportLinkUsed, dataExportNotFound } from '@/lib/data-export/data-export-store';
+import { legalReportNotFound } from '@/lib/legal-reports/legal-report-store';
 import { loanConflict, loanNotFound } from '@/lib/loans/loan-store';
 import { EXPORT_CONCURRENCY_LIMIT, EXPORT_RETRY_AFTER_SECONDS } from '@/lib/export-lease/acquire-export-lease';
 import { ExportLimitReachedError } from '@/lib/export-lease/export-limit-reached-error';
@@ -19,6 +20,9 @@ import { maintenanceEntryNotFound } from '@/lib/maintenance/errors';
 import { locationNameConflict, locationNotFound } from '@/lib/locations/location-store';
 import { medicalTreatmentNotFound } from '@/lib/medical/treatment-store';
 import { personNotFound } from '@/lib/persons/to-person-dto';
+import { dataDeletionOwnRequest, dataDeletionRequestNotFound, dataDeletionStateConflict, personAlreadyErased } from '@/lib/privacy/deletion-requests/deletion-request-store';
+import { retentionRunInProgress, retentionRunNotFound } from '@/lib/retention/errors';
+import { mismatchNotFound, mismatchResolved, registryUnavailable } from '@/lib/registry/backfill/errors';
 import { userNotFound } from '@/lib/users/user-store';
 
 const organisationId = '0b9f4a52-1d6e-4c3a-9a0e-7f2d5c8b1e43';
@@ -54,9 +58,16 @@ export const errorCatalogue = {
   ANTIDOPING_RECORD_NOT_FOUND: antidopingRecordNotFound(resourceId, organisationId),
   INCIDENT_REPORT_NOT_FOUND: incidentReportNotFound(resourceId, organisationId),
   LOAN_NOT_FOUND: loanNotFound(resourceId, organisationId),
+  RETENTION_RUN_NOT_FOUND: retentionRunNotFound(resourceId),
+  REGISTRY_MISMATCH_NOT_FOUND: mismatchNotFound(resourceId),
   INVITATION_NOT_FOUND: invitationNotFound(resourceId, organisationId),
   BACKUP_NOT_FOUND: backupNotFound(resourceId, organisationId),
   DATA_EXPORT_NOT_FOUND: dataExportNotFound(resourceId),
+  DATA_DELETION_REQUEST_NOT_FOUND: dataDeletionRequestNotFound(resourceId),
+  DATA_DELETION_REQUEST_STATE_CONFLICT: dataDeletionStateConflict(resourceId, 'verified', 'reject'),
+  DATA_DELETION_OWN_REQUEST: dataDeletionOwnRequest(resourceId),
+  PERSON_ALREADY_ERASED: personAlreadyErased(resourceId),
+  LEGAL_REPORT_NOT_FOUND: legalReportNotFound(resourceId, organisationId),
   NOTIFICATION_NOT_FOUND: new NotFoundError('NOTIFICATION_NOT_FOUND', 'The notification does not exist.', { notificationId: resourceId, organisationId }),
   LOAN_CONFLICT: loanConflict(resourceId, [{ startDate: '2026-12-01', endDate: '2026-12-05', status: 'APPROVED' }]),
   LOAN_INVALID_STATE: new ConflictError('LOAN_INVALID_STATE', 'A APPROVED loan cannot be changed this way (cancel).', {
@@ -77,6 +88,8 @@ export const errorCatalogue = {
   EXTENSION_NOT_ALLOWED: new ConflictError('EXTENSION_NOT_ALLOWED', 'Your organisation does not allow loan extensions.', { loanId: resourceId }),
   BACKUP_NOT_READY: backupNotReady(resourceId, 'RUNNING'),
   BACKUP_IN_PROGRESS: backupInProgress(resourceId),
+  RETENTION_RUN_IN_PROGRESS: retentionRunInProgress(resourceId),
+  REGISTRY_MISMATCH_RESOLVED: mismatchResolved(resourceId, 'dismissed'),
   DATA_EXPORT_LINK_USED: dataExportLinkUsed(resourceId),
   DATA_EXPORT_LINK_EXPIRED: dataExportLinkExpired(resourceId),
   ENDPOINT_NOT_FOUND: new NotFoundError('ENDPOINT_NOT_FOUND', 'There is no API endpoint at this path.', { path: '/api/v1/unknown' }),
@@ -96,6 +109,15 @@ export const errorCatalogue = {
   UNSUPPORTED_MEDIA_TYPE: new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json).', {
     contentType: 'text/plain',
   }),
+  INVALID_SIGNATURE: new ApiError(401, 'INVALID_SIGNATURE', 'The webhook signature could not be verified.', { reason: 'invalid_signature' }),
+  REGISTRY_UNAVAILABLE: registryUnavailable(),
+  REGISTRY_SYNC_OFF: new ApiError(503, 'REGISTRY_SYNC_OFF', 'Registry synchronisation is not configured on this platform (phase 0).'),
+  CODELIST_NOT_FOUND: new NotFoundError('CODELIST_NOT_FOUND', 'There is no code list "sports".', { name: 'sports' }),
+  CODELIST_VALUE_NOT_FOUND: new NotFoundError('CODELIST_VALUE_NOT_FOUND', 'This code list has no such value.', { codelist: 'sport', id: resourceId }),
+  CODELIST_VALUE_EXISTS: new ConflictError('CODELIST_VALUE_EXISTS', 'The registry already has the code "football" in this list.', { code: 'football' }),
+  CODELIST_VALUE_READ_ONLY: new ConflictError('CODELIST_VALUE_READ_ONLY', 'This value comes from the registry and cannot be changed here; add a custom value instead.', { codelist: 'sport', id: resourceId, code: 'football' }),
+  REGISTRY_ORGANISATION_NOT_FOUND: new ApiError(422, 'REGISTRY_ORGANISATION_NOT_FOUND', 'The registry knows no organisation with the id "O-9999".', { registryId: 'O-9999' }),
+  REGISTRY_ID_TAKEN: new ConflictError('REGISTRY_ID_TAKEN', 'Another organisation is already linked to the registry id "O-2001".', { registryId: 'O-2001' }),
   RATE_LIMITED: new RateLimitedError(17, {}),
   EXPORT_LIMIT_REACHED: new ExportLimitReachedError(EXPORT_CONCURRENCY_LIMIT, EXPORT_RETRY_AFTER_SECONDS),
   INTERNAL_ERROR: new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { requestId: '3f1e9c4a-7b2d-4e8f-a6c5-0d9b8e7f6a51' }),

@@ -48,6 +48,9 @@ const codeNotes: Partial<Record<ErrorCode, string>> = {
   DATA_EXPORT_NOT_FOUND: 'the export does not exist, is another person’s, belongs to another organisation, or (on the download) the token is missing or wrong; all answer alike.',
   DATA_EXPORT_LINK_USED: 'the link was used once already; the file was deleted then.',
   DATA_EXPORT_LINK_EXPIRED: 'the link lapsed unused; the file was deleted.',
+  INVALID_SIGNATURE:
+    'the registry webhook is refused: the signature matches none of the active secrets, is missing, is not `hmac-sha256:<hex>` over the RFC 8785 canonical JSON, or the timestamp is more than 5 minutes away (`details.reason`: invalid_signature, missing_signature, conflicting_signatures, malformed_body or stale_timestamp). No bearer token is involved.',
+  REGISTRY_SYNC_OFF: 'the platform runs without a registry (phase 0: REGISTRY_URL or REGISTRY_WEBHOOK_SECRETS unset).',
   EXPORT_LIMIT_REACHED: `the organisation already has ${EXPORT_CONCURRENCY_LIMIT} exports (CSV or XLSX, API or portal) running on any server; one ends when its download completes, fails or is cancelled, or about a minute after the client last read from it. Nothing was recorded.`,
 };
 
@@ -62,6 +65,7 @@ const statusTitles: Record<number, string> = {
   415: 'Unsupported media type',
   429: 'Too many requests',
   500: 'Server error',
+  503: 'Unavailable',
 };
 
 const validationDetails = {
@@ -89,16 +93,20 @@ function headersFor(status: number, codes: ErrorCode[]) {
       ? { 'X-RateLimit-Limit': headerRefs.limit, 'X-RateLimit-Remaining': headerRefs.remaining, 'X-RateLimit-Reset': headerRefs.reset }
       : {}),
     'X-Request-Id': headerRefs.requestId,
-    ...(status === 401 ? { 'WWW-Authenticate': headerRefs.wwwAuthenticate } : {}),
+    ...(status === 401 && codes.includes('UNAUTHENTICATED') ? { 'WWW-Authenticate': headerRefs.wwwAuthenticate } : {}),
     ...(status === 429 ? { 'Retry-After': headerRefs.retryAfter } : {}),
   };
 }
 
+// The registry webhook's errors are not the tenant API's: their own note replaces the status's general one.
+const ownNoteCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['INVALID_SIGNATURE', 'REGISTRY_SYNC_OFF']);
+
 function errorResponse(status: number, codes: ErrorCode[]) {
   const examples = Object.fromEntries(codes.map((code) => [code, { summary: errorCatalogue[code].message, value: exampleBodyOf(code) }]));
   const notes = codes.flatMap((code) => (codeNotes[code] ? [`\`${code}\`: ${codeNotes[code]}`] : []));
+  const general = codes.every((code) => ownNoteCodes.has(code)) ? '' : (statusNotes[status] ?? '');
   return {
-    description: [`${statusTitles[status] ?? 'Error'} (${codes.map((c) => `\`${c}\``).join(', ')}). ${statusNotes[status] ?? ''}`.trim(), ...notes].join('\n\n'),
+    description: [`${statusTitles[status] ?? 'Error'} (${codes.map((c) => `\`${c}\``).join(', ')}). ${general}`.trim(), ...notes].join('\n\n'),
     headers: headersFor(status, codes),
     content: { 'application/json': { schema: envelopeWithCodes(status, codes), examples } },
   };

@@ -1,9 +1,26 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { BrandingView, UpdateBrandingBody } from '@/lib/branding/schemas';
+import { OrganisationSettings, UpdateOrganisationBody } from '@/lib/organisations/schemas';
 import { nameSchema } from './name-schema';
 import { registerTenantOperation } from './register-tenant-operation';
 
+function registerOrganisationPaths(registry: OpenAPIRegistry): void {
+  const settings = registry.register('OrganisationSettings', nameSchema('OrganisationSettings', OrganisationSettings, { description: "The organisation's name and legal contact." }));
+  const body = registry.register('UpdateOrganisationBody', nameSchema('UpdateOrganisationBody', UpdateOrganisationBody, { minProperties: 1 }));
+  registerTenantOperation(registry, {
+    method: 'get', path: '/v1/organisation', operationId: 'getOrganisation', summary: 'Get the organisation settings', tag: 'Organisation', role: 'ADMIN',
+    success: { status: 200, description: 'The settings.', schema: settings },
+  });
+  registerTenantOperation(registry, {
+    method: 'patch', path: '/v1/organisation', operationId: 'updateOrganisation', summary: 'Change the organisation settings', tag: 'Organisation', role: 'ADMIN', body,
+    description: 'Only the fields sent change. `legalContactEmail` is where the monthly legal report is e-mailed; null clears it (reports are then stored, not e-mailed). `registryId` links the organisation to the external registry (spec 002): the registry must know the id (422 REGISTRY_ORGANISATION_NOT_FOUND), one organisation per id (409 REGISTRY_ID_TAKEN); its official data is mirrored at once and then nightly and on registry webhooks, never overwriting the name shown, custom domain or branding. Records ORGANISATION_UPDATED with the before and after of each changed field.',
+    success: { status: 200, description: 'The settings after the change.', schema: settings },
+    errors: ['REGISTRY_ORGANISATION_NOT_FOUND', 'REGISTRY_ID_TAKEN', 'REGISTRY_SYNC_OFF', 'REGISTRY_UNAVAILABLE'],
+  });
+}
+
 export function registerBrandingPaths(registry: OpenAPIRegistry): void {
+  registerOrganisationPaths(registry);
   const view = registry.register(
     'Branding',
     nameSchema('Branding', BrandingView, {

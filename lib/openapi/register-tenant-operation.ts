@@ -18,8 +18,10 @@ export type TenantOperation = {
   params?: ZodObject;
   query?: ZodObject;
   body?: ZodType;
-  /** mediaType defaults to application/json; a file download names its own. 201 and 202 carry a Location. */
-  success: { status: 200 | 201 | 202 | 204; description: string; schema?: ZodType; mediaType?: string; headers?: Record<string, unknown> };
+  /** mediaType defaults to application/json; a file download names its own (several when a parameter picks one). 201 and 202 carry a Location. */
+  success: { status: 200 | 201 | 202 | 204; description: string; schema?: ZodType; mediaType?: string | string[]; headers?: Record<string, unknown> };
+  /** A second success answer, when the outcome decides the status (a dry run 200, a real run 202). */
+  alsoSuccess?: TenantOperation['success'];
   /** Codes this operation adds to the ones every tenant operation can answer with (resource 404s, 409s). */
   errors?: ErrorCode[];
 };
@@ -38,7 +40,7 @@ function successResponse({ status, description, schema, mediaType = 'application
       ...(status === 201 || status === 202 ? { Location: headerRefs.location } : {}),
       ...headers,
     },
-    ...(schema ? { content: { [mediaType]: { schema } } } : {}),
+    ...(schema ? { content: Object.fromEntries([mediaType].flat().map((type) => [type, { schema }])) } : {}),
   };
 }
 
@@ -67,6 +69,9 @@ export function registerTenantOperation(registry: OpenAPIRegistry, operation: Te
       query,
       ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
     },
-    responses: { [success.status]: successResponse(success), ...buildErrorResponses(errorCodesOf(operation)) },
+    responses: {
+      [success.status]: successResponse(success),
+      ...(operation.alsoSuccess ? { [operation.alsoSuccess.status]: successResponse(operation.alsoSuccess) } : {}),
+      ...buildErrorResponses(errorCodesOf(operation)) },
   });
 }

@@ -12,6 +12,8 @@ export type OrganisationProfile = {
   planTier: TenantOrganisation['planTier'];
   customDomain: string | null;
   auditRetentionDays: number;
+  /** Where the monthly legal report is e-mailed; null: stored only. */
+  legalContactEmail: string | null;
   /** The tenant's own branding applies from Pro Standard up; below it everyone sees the defaults. */
   brandingAllowed: boolean;
   branding: Branding;
@@ -26,6 +28,7 @@ export async function getOrganisationProfile(tx: Tx, organisationId: string): Pr
       planTier: organisations.planTier,
       customDomain: organisations.customDomain,
       auditRetentionDays: organisations.auditRetentionDays,
+      legalContactEmail: organisations.legalContactEmail,
       branding: organisations.branding,
     })
     .from(organisations)

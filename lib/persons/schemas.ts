@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personRoleEnum } from '@/db/schema/people';
+import { personRoleEnum, personSyncStatusEnum } from '@/db/schema/people';
 import { pageQuery } from '@/lib/api/pagination';
 
 export const PersonIdParams = z.object({ id: z.uuid() });
@@ -73,6 +73,16 @@ export const Person = z.object({
   processingRestricted: z.boolean(),
   deletedAt: z.iso.datetime().nullable(),
   anonymizedAt: z.iso.datetime().nullable(),
+  externalRefs: z
+    .object({
+      registryId: z.string().nullable().describe("The person's id at the external sports registry; null while sync is off (phase 0) or for a person the registry does not know."),
+      syncStatus: z
+        .enum(personSyncStatusEnum.enumValues)
+        .nullable()
+        .describe('synced; conflict: the registry and this platform both changed an identity field, an admin reviews it; pending_registration: proposed to the registry, not yet accepted. Null when not mirrored.'),
+      lastSyncedAt: z.iso.datetime().nullable(),
+    })
+    .describe('The registry mirror (spec 002). Identity fields (names, birth date, national identifier, nationality, official e-mail) follow the registry; the others are this platform’s.'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -1,5 +1,5 @@
 import { persons } from '@/db/schema';
-import type { PersonPreferences } from '@/db/schema/people';
+import type { PersonPreferences, PersonSyncStatus } from '@/db/schema/people';
 import { NotFoundError } from '@/lib/core/errors';
 import type { Person } from './schemas';
 
@@ -19,21 +19,29 @@ export const personColumns = {
   processingRestricted: persons.processingRestricted,
   deletedAt: persons.deletedAt,
   anonymizedAt: persons.anonymizedAt,
+  registryId: persons.registryId,
+  syncStatus: persons.syncStatus,
+  lastSyncedAt: persons.lastSyncedAt,
   createdAt: persons.createdAt,
   updatedAt: persons.updatedAt,
 };
 
-export type PersonRow = Omit<Person, 'preferences' | 'deletedAt' | 'anonymizedAt' | 'createdAt' | 'updatedAt'> & {
+export type PersonRow = Omit<Person, 'preferences' | 'deletedAt' | 'anonymizedAt' | 'externalRefs' | 'createdAt' | 'updatedAt'> & {
   preferences: PersonPreferences;
   deletedAt: Date | null;
   anonymizedAt: Date | null;
+  registryId: string | null;
+  syncStatus: PersonSyncStatus | null;
+  lastSyncedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
 
 export function toPersonDto(row: PersonRow): Person {
+  const { registryId, syncStatus, lastSyncedAt, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    externalRefs: { registryId, syncStatus, lastSyncedAt: lastSyncedAt?.toISOString() ?? null },
     deletedAt: row.deletedAt?.toISOString() ?? null,
     anonymizedAt: row.anonymizedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -4,6 +4,7 @@ import { persons } from '@/db/schema';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import type { RequestContext } from '@/lib/core/context';
 import { encryptField } from '@/lib/crypto/encrypt-field';
+import { releaseHeldEmails } from '@/lib/notifications/release-held-emails';
 import type { Person, UpdatePersonBody } from './schemas';
 import { personColumns, personNotFound, toPersonDto } from './to-person-dto';
 
@@ -41,5 +42,7 @@ export async function updatePerson(tx: Tx, ctx: RequestContext, personId: string
       metadata: { fields, ...(identifierNational === undefined ? {} : { identifierNational: { changed: true } }) },
     });
   }
+  // Lifting a restriction (spec 001) releases the e-mails held for it, as the person's own toggle does.
+  if (before.processingRestricted && !after.processingRestricted) await releaseHeldEmails(tx, ctx, personId);
   return toPersonDto(after);
 }

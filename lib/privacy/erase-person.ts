@@ -22,11 +22,10 @@ import {
 import { recordAudit } from '@/lib/audit/record-audit';
 import type { RequestContext, SystemContext } from '@/lib/core/context';
 import { NotFoundError } from '@/lib/core/errors';
+import { ERASABLE_PERSON_FIELDS, type ErasablePersonField } from './erasable-fields';
 import { pseudonymFor } from './pseudonym';
 
-/** The person fields a partial erasure may name (spec 001's Person table). */
-export const ERASABLE_PERSON_FIELDS = ['firstName', 'lastName', 'birthDate', 'identifierNational', 'officialEmail', 'preferredEmail', 'phone', 'nationality'] as const;
-export type ErasablePersonField = (typeof ERASABLE_PERSON_FIELDS)[number];
+export { ERASABLE_PERSON_FIELDS, type ErasablePersonField };
 
 export type ErasureScope = { scope: 'full' } | { scope: 'partial'; fields: readonly ErasablePersonField[] };
 
@@ -87,7 +86,12 @@ export async function erasePerson(tx: Tx, ctx: ErasureContext, personId: string,
   if (scope.scope === 'partial') {
     await tx
       .update(persons)
-      .set({ ...personFieldValues(scope.fields, person.birthDate), updatedAt: ctx.now })
+      // The registry mirror's base (spec 002) holds the last synced identity values: the erased ones go from it too.
+      .set({
+        ...personFieldValues(scope.fields, person.birthDate),
+        registryBase: sql`${persons.registryBase} || ${JSON.stringify(Object.fromEntries(scope.fields.map((field) => [field, null])))}::jsonb`,
+        updatedAt: ctx.now,
+      })
       .where(and(eq(persons.organisationId, ctx.organisationId), eq(persons.id, personId)));
     counts.personFields = scope.fields.length;
     return counts;

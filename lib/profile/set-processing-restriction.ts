@@ -3,11 +3,13 @@ import type { Tx } from '@/db/client';
 import { persons } from '@/db/schema';
 import type { RequestContext } from '@/lib/core/context';
 import { recordAudit } from '@/lib/audit/record-audit';
+import { releaseHeldEmails } from '@/lib/notifications/release-held-emails';
 import { findOwnPerson } from './get-own-profile';
 
 /**
- * Restriction (spec 001): while on, notifications to the person are not sent and jobs skip them
- * (lib/notifications/reachable-recipients.ts); what they do is still recorded for audit.
+ * Restriction (spec 001): while on, notifications to the person are not sent, e-mails queued before are held
+ * and the loan jobs pass them by (README, "Restriction of processing"); what they do is still recorded for
+ * audit. Lifting it releases the held e-mails and the jobs take them up again.
  */
 export async function setProcessingRestriction(tx: Tx, ctx: RequestContext, input: { restricted: boolean }): Promise<{ processingRestricted: boolean; changed: boolean }> {
   const person = await findOwnPerson(tx, ctx, { lock: true });
@@ -22,5 +24,6 @@ export async function setProcessingRestriction(tx: Tx, ctx: RequestContext, inpu
     targetId: person.personId,
     changes: { processingRestricted: { before: person.processingRestricted, after: input.restricted } },
   });
+  if (!input.restricted) await releaseHeldEmails(tx, ctx, person.personId);
   return { processingRestricted: input.restricted, changed: true };
 }

@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { demoAccounts } from '@/db/seed/demo-accounts';
 import { createIdentityProvider } from '@/scripts/dev-idp/create-identity-provider';
 import { generateSigningKey } from '@/scripts/dev-idp/signing-keys';
+import { createRegistrySimulator } from '@/scripts/registry-simulator/create-registry-simulator';
 import { startAppServer } from './start-app-server';
 import { testAudience, testRedisUrl } from './test-env';
 import { createTestDatabase, dropTestDatabase } from './test-database';
@@ -25,6 +26,11 @@ declare module 'vitest' {
     /** The deletion ledger's database and the server's pseudonym secret (lib/privacy). */
     ledgerDatabaseUrl: string;
     pseudonymSecret: string;
+    /** The registry the server is configured with (REGISTRY_URL): a simulator of its own; tests start theirs too. */
+    registryUrl: string;
+    registryApiKey: string;
+    /** The server's REGISTRY_WEBHOOK_SECRETS, in order (the second stands for a rotation's new secret). */
+    registryWebhookSecrets: string[];
   }
 }
 
@@ -37,6 +43,9 @@ export default async function setup(project: TestProject) {
   const authSecret = randomBytes(32).toString('base64url');
   const fleMasterKey = randomBytes(96).toString('base64');
   const pseudonymSecret = randomBytes(32).toString('base64url');
+  const registryApiKey = `test-registry-${randomBytes(8).toString('hex')}`;
+  const registryWebhookSecrets = [randomBytes(24).toString('base64url'), randomBytes(24).toString('base64url')];
+  const registry = await createRegistrySimulator({ port: 0, apiKeys: [registryApiKey] });
   const server = await startAppServer({
     DATABASE_URL: appUrl,
     DATABASE_OWNER_URL: ownerUrl,
@@ -57,6 +66,9 @@ export default async function setup(project: TestProject) {
     TRUSTED_PROXY_HOPS: '1',
     // Job tests run the jobs themselves with a controlled clock; a driver in the server would race them.
     JOBS_IN_PROCESS: 'false',
+    REGISTRY_URL: registry.url,
+    REGISTRY_API_KEY: registryApiKey,
+    REGISTRY_WEBHOOK_SECRETS: registryWebhookSecrets.join(','),
   });
   project.provide('baseUrl', server.baseUrl);
   project.provide('oidcIssuer', issuer);
@@ -68,9 +80,13 @@ export default async function setup(project: TestProject) {
   project.provide('fleMasterKey', fleMasterKey);
   project.provide('ledgerDatabaseUrl', ledgerUrl);
   project.provide('pseudonymSecret', pseudonymSecret);
+  project.provide('registryUrl', registry.url);
+  project.provide('registryApiKey', registryApiKey);
+  project.provide('registryWebhookSecrets', registryWebhookSecrets);
   return async () => {
     await server.stop();
     await identityProvider.stop();
+    await registry.close();
     await dropTestDatabase();
     if (process.env.SHOW_SERVER_LOG) console.log(server.output());
   };

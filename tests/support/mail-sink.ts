@@ -12,9 +12,14 @@ export type SinkMessage = {
   text: string;
 };
 
+/** A DELETE of a contact, as resend.contacts.remove() sends it: the address, and the audience when one was named. */
+export type SinkContactRemoval = { email: string; audienceId: string | null };
+
 export type MailSink = {
   url: string;
   apiKey: string;
+  /** Every contact removal received, in order. */
+  contactRemovals(): SinkContactRemoval[];
   /** Stored messages: one per idempotency key, however often it was posted. */
   messages(): SinkMessage[];
   /** Every POST /emails, answered or refused. */
@@ -42,6 +47,7 @@ const error = (status: number, name: string, message: string): Answer => ({ stat
 /** A local stand-in for Resend's POST /emails, on 127.0.0.1, for the real Resend SDK via its baseUrl. */
 export async function startMailSink(apiKey = `re_test_${randomUUID().replaceAll('-', '')}`): Promise<MailSink> {
   const stored: SinkMessage[] = [];
+  const removals: SinkContactRemoval[] = [];
   const answers = new Map<string, Answer>();
   let requests = 0;
   let failures = 0;
@@ -50,6 +56,16 @@ export async function startMailSink(apiKey = `re_test_${randomUUID().replaceAll(
     // Not part of Resend's API: lets browser tests, which run in another process, read what was sent.
     if (req.method === 'GET' && req.url === '/emails' && req.headers.authorization === `Bearer ${apiKey}`) {
       return { status: 200, body: { data: stored } };
+    }
+    if (req.method === 'GET' && req.url === '/contact-removals' && req.headers.authorization === `Bearer ${apiKey}`) {
+      return { status: 200, body: { data: removals } };
+    }
+    const contact = req.method === 'DELETE' ? /^(?:\/audiences\/([^/]+))?\/contacts\/([^/?]+)$/.exec(req.url ?? '') : null;
+    if (contact) {
+      if (req.headers.authorization !== `Bearer ${apiKey}`) return error(401, 'missing_api_key', 'Missing or wrong API key');
+      const email = decodeURIComponent(contact[2]!);
+      removals.push({ email, audienceId: contact[1] ? decodeURIComponent(contact[1]) : null });
+      return { status: 200, body: { object: 'contact', contact: randomUUID(), deleted: true } };
     }
     if (req.method !== 'POST' || req.url !== '/emails') return error(404, 'not_found', 'Unknown endpoint');
     requests += 1;
@@ -89,6 +105,7 @@ export async function startMailSink(apiKey = `re_test_${randomUUID().replaceAll(
     url: `http://127.0.0.1:${port}`,
     apiKey,
     messages: () => [...stored],
+    contactRemovals: () => [...removals],
     requestCount: () => requests,
     failNext: (count) => {
       failures = count;

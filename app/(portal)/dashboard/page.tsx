@@ -14,6 +14,7 @@ import { listRecentAuditEntries } from '@/lib/dashboard/list-recent-audit-entrie
 import { listNotifications } from '@/lib/notifications/in-app';
 import { getOrganisationProfile } from '@/lib/organisations/get-organisation-profile';
 import { type PortalContext, requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { countOpenDeletionRequests } from '@/lib/privacy/deletion-requests/list-deletion-requests';
 import { approveLoanAction, rejectLoanAction } from '@/lib/portal/actions/loan-actions';
 import { markReminderReadAction } from '@/lib/portal/actions/reminder-actions';
 
@@ -63,8 +64,13 @@ async function ManagerView({ portal }: { portal: PortalContext }) {
 
 async function AdminView({ portal }: { portal: PortalContext }) {
   const data = await withPortalTransaction(portal, async (tx, ctx) => {
-    const [health, profile, audit] = await Promise.all([getSystemHealth(tx, ctx), getOrganisationProfile(tx, ctx.organisationId), listRecentAuditEntries(tx, ctx)]);
-    return { health, profile: profile!, audit };
+    const [health, profile, audit, erasure] = await Promise.all([
+      getSystemHealth(tx, ctx),
+      getOrganisationProfile(tx, ctx.organisationId),
+      listRecentAuditEntries(tx, ctx),
+      countOpenDeletionRequests(tx, ctx),
+    ]);
+    return { health, profile: profile!, audit, erasure };
   });
   const domain = data.profile.customDomain ?? `${data.profile.slug}.${getConfig().WEB_DOMAIN}`;
   return (

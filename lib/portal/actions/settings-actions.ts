@@ -2,15 +2,39 @@
 
 import { z } from 'zod';
 import { extensionModes, updateLoanPolicy } from '@/lib/loans/policy';
-import { UpdateOrganisationBody } from '@/lib/organisations/schemas';
+import { LegalContactEmail, OrganisationName } from '@/lib/organisations/schemas';
 import { updateOrganisation } from '@/lib/organisations/update-organisation';
+import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
 import { formAction } from '../portal-action';
 
 export const updateOrganisationAction = formAction(
-  { role: 'ADMIN', input: UpdateOrganisationBody, fields: (form) => ({ name: String(form.get('name') ?? '') }), keepValues: true, revalidate: [{ path: '/', type: 'layout' }] },
+  { role: 'ADMIN', input: z.object({ name: OrganisationName }), fields: (form) => ({ name: String(form.get('name') ?? '') }), keepValues: true, revalidate: [{ path: '/', type: 'layout' }] },
   async ({ tx, ctx, input }) => {
     const { name } = await updateOrganisation(tx, ctx, input);
     return { message: `The organisation is now called ${name}.` };
+  },
+);
+
+// An empty field clears the contact: reports are then kept on the Legal reports page and not e-mailed.
+const LegalContactForm = z.object({
+  legalContactEmail: z
+    .string()
+    .trim()
+    .transform((value) => value || null)
+    .pipe(LegalContactEmail.nullable()),
+});
+
+export const updateLegalContactAction = formAction(
+  {
+    role: 'ADMIN',
+    input: LegalContactForm,
+    fields: (form) => ({ legalContactEmail: String(form.get('legalContactEmail') ?? '').trim() }),
+    keepValues: true,
+    revalidate: ['/admin/settings', '/admin/legal-reports'],
+  },
+  async ({ tx, ctx, input }) => {
+    const { legalContactEmail } = await updateOrganisation(tx, ctx, input);
+    return { message: legalContactEmail ? `Monthly legal reports will be e-mailed to ${legalContactEmail}.` : 'No legal contact: monthly legal reports are kept here and not e-mailed.' };
   },
 );
 
@@ -48,5 +72,20 @@ export const updateLoanPolicyAction = formAction(
   async ({ tx, ctx, input }) => {
     await updateLoanPolicy(tx, ctx, input);
     return { message: 'Loan policy saved. It applies to new requests and extensions from now on.' };
+  },
+);
+
+// An empty field unlinks the organisation from the registry; a filled one is checked against the registry.
+export const linkRegistryAction = formAction(
+  {
+    role: 'ADMIN',
+    input: z.object({ registryId: z.string().trim().max(100, 'A registry id can have at most 100 characters.').transform((value) => value || null) }),
+    fields: (form) => ({ registryId: String(form.get('registryId') ?? '').trim() }),
+    keepValues: true,
+    revalidate: ['/admin/settings'],
+  },
+  async ({ tx, ctx, input }) => {
+    const settings = await updateOrganisation(tx, ctx, input, { registry: getRegistryAdapter() });
+    return { message: settings.registryId ? `Linked to ${settings.registryOfficial?.name ?? settings.registryId} at the registry; its official data is mirrored nightly.` : 'Not linked to the registry any more.' };
   },
 );

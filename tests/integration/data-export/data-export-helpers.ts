@@ -70,6 +70,8 @@ export async function seedEveryKind(tenant: TestTenant, user: TestUser, secrets:
   const [notification] = await sql`insert into notifications (organisation_id, user_id, kind, title, body) values (${org}, ${user.id}, 'LOAN_REMINDER', 'Return soon', 'Your loan ends in 3 days.') returning id`;
   const [invitation] = await sql`insert into invitations (organisation_id, email, role, invited_by_user_id, accepted_at, accepted_user_id)
     values (${org}, ${`${user.subject}@example.test`}, 'EMPLOYEE', ${tenant.admin.id}, now(), ${user.id}) returning id`;
+  const [erasureRequest] = await sql`insert into data_deletion_requests (organisation_id, person_id, requested_by_user_id, scope, partial_fields, status, rejection_reason, rejected_by_user_id, rejected_at, legal_due_at)
+    values (${org}, ${personId}, ${user.id}, 'partial', '{phone}', 'rejected', 'We could not confirm it was you.', ${tenant.admin.id}, now(), now() + interval '30 days') returning id`;
   const [announcement] = await sql`insert into announcements (organisation_id, title, body, author_user_id) values (${org}, 'Kit day', 'New kit on Friday.', ${user.id}) returning id`;
   const [ownedAsset] = await insertAssets(tenant, [{ name: 'Personal laptop', ownerId: user.id }]);
   const [aboutThem] = await sql`insert into audit_log (organisation_id, actor_type, actor_user_id, action, target_type, target_id, changes, metadata)
@@ -101,6 +103,7 @@ export async function seedEveryKind(tenant: TestTenant, user: TestUser, secrets:
     loans: [loan.id],
     notifications: [notification!.id as string],
     invitations: [invitation!.id as string],
+    erasureRequests: [erasureRequest!.id as string],
     announcements: [announcement!.id as string],
     ownedAssets: [ownedAsset!],
     auditEntries: [String(aboutThem!.id), String(byThem!.id)],

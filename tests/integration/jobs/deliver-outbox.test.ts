@@ -50,7 +50,7 @@ describe('deliverOutbox', () => {
     const loanId = crypto.randomUUID();
     await enqueue(tenant, `loan-approved:${loanId}`, clock.now(), { template: 'loan-approved', data: approved(loanId, 'Canon EOS <R6>') });
 
-    expect(await deliverOutbox(deps({ appBaseUrl: 'https://quartermaster.test' }))).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await deliverOutbox(deps({ appBaseUrl: 'https://quartermaster.test' }))).toEqual({ sent: 1, retried: 0, failed: 0, held: 0 });
 
     const [row] = await outboxRows(tenant.id);
     const [message, ...others] = sink.messages();
@@ -78,7 +78,7 @@ describe('deliverOutbox', () => {
     await enqueue(tenant, 'second', clock.now());
     sink.failNext(3);
 
-    expect(await deliverOutbox(deps())).toEqual({ sent: 0, retried: 2, failed: 0 });
+    expect(await deliverOutbox(deps())).toEqual({ sent: 0, retried: 2, failed: 0, held: 0 });
     let rows = await outboxRows(tenant.id);
     expect(rows.map((r) => [r.status, r.attempts, r.next_attempt_at.getTime() - clock.now().getTime()])).toEqual([
       ['PENDING', 1, 30_000],
@@ -88,17 +88,17 @@ describe('deliverOutbox', () => {
     expect(rows[0]!.last_error).not.toContain(sink.apiKey);
 
     clock.advance(29_000);
-    expect(await deliverOutbox(deps())).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await deliverOutbox(deps())).toEqual({ sent: 0, retried: 0, failed: 0, held: 0 });
 
     clock.advance(1_000);
-    expect(await deliverOutbox(deps())).toEqual({ sent: 1, retried: 1, failed: 0 });
+    expect(await deliverOutbox(deps())).toEqual({ sent: 1, retried: 1, failed: 0, held: 0 });
     rows = await outboxRows(tenant.id);
     const waiting = rows.find((r) => r.status === 'PENDING')!;
     expect(waiting.attempts).toBe(2);
     expect(waiting.next_attempt_at.getTime() - clock.now().getTime()).toBe(60_000);
 
     clock.advance(60_000);
-    expect(await deliverOutbox(deps())).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await deliverOutbox(deps())).toEqual({ sent: 1, retried: 0, failed: 0, held: 0 });
 
     rows = await outboxRows(tenant.id);
     expect(rows.every((r) => r.status === 'SENT')).toBe(true);
@@ -121,9 +121,9 @@ describe('deliverOutbox', () => {
       },
     };
 
-    expect(await deliverOutbox(deps({ mailer: flaky }))).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await deliverOutbox(deps({ mailer: flaky }))).toEqual({ sent: 0, retried: 1, failed: 0, held: 0 });
     clock.advance(30_000);
-    expect(await deliverOutbox(deps({ mailer: flaky }))).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await deliverOutbox(deps({ mailer: flaky }))).toEqual({ sent: 1, retried: 0, failed: 0, held: 0 });
 
     const [row] = await outboxRows(tenant.id);
     expect(sink.requestCount()).toBe(2);
@@ -157,7 +157,7 @@ describe('deliverOutbox', () => {
     await enqueue(tenant, 'refused', clock.now());
     const revoked = createMailer({ RESEND_API_KEY: 're_revoked_key_0000', RESEND_BASE_URL: sink.url });
 
-    expect(await deliverOutbox(deps({ mailer: revoked }))).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect(await deliverOutbox(deps({ mailer: revoked }))).toEqual({ sent: 0, retried: 0, failed: 1, held: 0 });
 
     const [row] = await outboxRows(tenant.id);
     expect(row).toMatchObject({ status: 'FAILED', attempts: 1 });
@@ -184,7 +184,7 @@ describe('deliverOutbox', () => {
     const tenant = await createTenant();
     await enqueue(tenant, 'local', clock.now());
 
-    expect(await deliverOutbox(deps({ mailer: createDevMailboxMailer() }))).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await deliverOutbox(deps({ mailer: createDevMailboxMailer() }))).toEqual({ sent: 1, retried: 0, failed: 0, held: 0 });
 
     expect(await outboxRows(tenant.id)).toEqual([expect.objectContaining({ status: 'SENT', delivered_via: 'dev-mailbox', provider_message_id: expect.stringMatching(/^dev-/) })]);
     expect(sink.requestCount()).toBe(0);
@@ -195,7 +195,7 @@ describe('deliverOutbox', () => {
     const tenant = await createTenant();
     await enqueue(tenant, 'broken', clock.now(), { template: 'loan-approved', data: { loanId: 'not-a-uuid' } });
 
-    expect(await deliverOutbox(deps())).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect(await deliverOutbox(deps())).toEqual({ sent: 0, retried: 0, failed: 1, held: 0 });
 
     const [row] = await outboxRows(tenant.id);
     expect(row).toMatchObject({ status: 'FAILED', attempts: 1 });

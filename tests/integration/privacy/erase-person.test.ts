@@ -135,8 +135,19 @@ describe('erasing a person (spec 001)', () => {
 
   it('a partial erasure erases only the named fields', async () => {
     const s = await seedSubject(tenant);
-    await erase(tenant, s.personId, { scope: 'partial', fields: ['phone', 'birthDate', 'lastName'] });
     const sql = ownerDb();
+    // A mirrored person (spec 002): the registry base keeps the last synced identity values.
+    await sql`update persons set registry_id = ${`P-${randomUUID()}`}, sync_status = 'synced', registry_base = ${sql.json({ firstName: 'Zoë', lastName: 'Łukasiewicz', birthDate: '1994-07-21', identifierNational: null, nationality: 'PL', officialEmail: s.email })} where id = ${s.personId}`;
+    await erase(tenant, s.personId, { scope: 'partial', fields: ['phone', 'birthDate', 'lastName'] });
+    expect((await sql`select registry_base from persons where id = ${s.personId}`)[0]!.registry_base).toEqual({
+      firstName: 'Zoë',
+      lastName: null,
+      birthDate: null,
+      identifierNational: null,
+      nationality: 'PL',
+      officialEmail: s.email,
+      phone: null,
+    });
     const [person] = await sql`select first_name, last_name, birth_date::text, phone, official_email, anonymized_at from persons where id = ${s.personId}`;
     expect(person).toEqual({ first_name: 'Zoë', last_name: 'ANONYMIZED', birth_date: '1994-01-01', phone: null, official_email: s.email, anonymized_at: null });
     expect((await sql`select body from messages where id = ${s.ids.message!}`)[0]!.body).toBe('Call me on my private number.');

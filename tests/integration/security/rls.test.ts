@@ -141,7 +141,28 @@ describe('database roles and table flags', () => {
     // A SECURITY DEFINER function runs past RLS; each one callable by the app must be reviewed and listed here.
     const definers = await ownerDb()`select proname from pg_proc
       where pronamespace = 'public'::regnamespace and prosecdef and has_function_privilege('quartermaster_app', oid, 'EXECUTE') order by proname`;
-    expect(definers.map((f) => f.proname)).toEqual(['app_anonymize_audit_subject', 'app_due_loan_reminders', 'app_due_outbox', 'app_due_overdue_loans', 'app_encryption_key_organisations', 'app_lapsed_data_exports', 'app_pending_backups', 'app_pending_data_exports', 'app_resolve_organisation', 'app_search_asset_ids']);
+    expect(definers.map((f) => f.proname)).toEqual([
+      'app_anonymize_audit_subject',
+      'app_apply_registry_codelist',
+      'app_due_data_deletions',
+      'app_due_loan_reminders',
+      'app_due_outbox',
+      'app_due_overdue_loans',
+      'app_encryption_key_organisations',
+      'app_lapsed_data_exports',
+      'app_organisations_due_legal_report',
+      'app_pending_backups',
+      'app_pending_data_exports',
+      'app_purge_audit_log',
+      'app_record_codelist_sync_error',
+      'app_registry_backfills_due',
+      'app_registry_linked_organisations',
+      'app_registry_mirroring_organisations',
+      'app_registry_person_mirrors',
+      'app_resolve_organisation',
+      'app_retention_organisations',
+      'app_search_asset_ids',
+    ]);
   });
 
   it('every public table with an organisation_id column has RLS enabled and forced, with a tenant policy', async () => {

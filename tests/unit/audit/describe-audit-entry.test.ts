@@ -167,6 +167,47 @@ describe('audit entries for people', () => {
     ]);
   });
 
+  it('words what the registry sync changed, by field names only', () => {
+    const on = (action: string, metadata: Record<string, unknown>) =>
+      sentenceText(describeAuditEntry(entry({ actor: { type: 'SYSTEM', userId: null }, action, target: { type: 'PERSON', id: ids.bob }, assetId: null, metadata }), names));
+    expect(on('PERSON_SYNCED_FROM_REGISTRY', { fields: ['lastName', 'identifierNational'], conflicts: [] })).toBe("Quartermaster updated a person's last name and national identity number from the sports registry.");
+    expect(on('PERSON_SYNCED_FROM_REGISTRY', { fields: ['nationality'], conflicts: ['nationality'] })).toBe(
+      "Quartermaster updated a person's nationality from the sports registry; it had also changed here, so the person is marked as in conflict for review.",
+    );
+    expect(on('PERSON_SYNCED_FROM_REGISTRY', { fields: [], conflicts: [] })).toBe("Quartermaster synchronised a person's record with the sports registry.");
+    expect(on('PERSON_DEACTIVATED_BY_REGISTRY', { fields: [] })).toBe('Quartermaster deactivated a person because the sports registry deactivated them.');
+    expect(on('PERSON_LINKED_TO_REGISTRY', { registryId: 'P-1' })).toBe('Quartermaster linked a person to their sports registry record (the initial backfill found the same identity).');
+    expect(on('REGISTRY_BACKFILL_REQUESTED', {})).toBe('Quartermaster started the initial backfill from the sports registry.');
+    expect(on('REGISTRY_MISMATCH_DISMISSED', { fields: ['lastName'] })).toBe("Quartermaster kept a person's local last name, dismissing the sports registry's differing values.");
+  });
+
+  it('words the organisation mirror and custom code-list values', () => {
+    const system = (action: string, metadata: Record<string, unknown>) =>
+      sentenceText(describeAuditEntry(entry({ actor: { type: 'SYSTEM', userId: null }, action, target: { type: 'ORGANISATION', id: ids.bob }, assetId: null, metadata }), names));
+    expect(system('ORGANISATION_SYNCED_FROM_REGISTRY', { fields: ['name', 'registrationNumber'] })).toBe("Quartermaster updated the organisation's official name and registration number from the sports registry.");
+    const admin = (action: string, metadata: Record<string, unknown>) => sentenceText(describeAuditEntry(entry({ action, target: { type: 'CODELIST_VALUE', id: ids.bob }, assetId: null, metadata }), names));
+    expect(admin('CODELIST_VALUE_CREATED', { codelist: 'coach_competencies', code: 'UEFA-B' })).toBe('Ada Lovelace added the value “UEFA-B” to the code list coach competencies.');
+    expect(admin('CODELIST_VALUE_UPDATED', { codelist: 'sport', code: 'padel', deactivated: true })).toBe('Ada Lovelace deactivated the value “padel” of the code list sport.');
+    expect(admin('CODELIST_VALUE_UPDATED', { codelist: 'sport', code: 'padel', deactivated: false })).toBe('Ada Lovelace changed the value “padel” of the code list sport.');
+  });
+
+  it('words the retention runs and what they removed, without ids', () => {
+    const on = (action: string, over: Partial<AuditEntry> = {}) => sentenceText(describeAuditEntry(entry({ action, target: { type: 'RETENTION_RUN', id: ids.loan }, assetId: null, ...over }), names));
+    const system = { actor: { type: 'SYSTEM' as const, userId: null } };
+    expect(on('RETENTION_RUN_STARTED', { metadata: { trigger: 'manual' } })).toBe('Ada Lovelace started a retention run by hand.');
+    expect(on('RETENTION_RUN_STARTED', { ...system, metadata: { trigger: 'schedule' } })).toBe('Quartermaster started the daily retention run.');
+    expect(on('RETENTION_RUN_COMPLETED', system)).toBe('Quartermaster finished a retention run.');
+    expect(on('RETENTION_RUN_FAILED', system)).toBe('Quartermaster recorded that a retention run failed.');
+    expect(on('RETENTION_RECORDS_DELETED', { ...system, metadata: { kind: 'training', count: 5000, comments: 12 } })).toBe(
+      'Quartermaster deleted 5,000 record(s) of kind “training” with 12 comment(s) past their retention period.',
+    );
+    expect(on('RETENTION_RECORDS_DELETED', { ...system, metadata: { kind: 'message', count: 3 } })).toBe('Quartermaster deleted 3 record(s) of kind “messages” past their retention period.');
+    expect(on('anonymize_person', { ...system, target: { type: 'person', id: ids.loan }, metadata: { scope: 'full', counts: { messages: 2 } } })).toBe(
+      'Quartermaster anonymised a person: their name, birth date, identifiers and contact details are gone, and the records kept now point to a pseudonym.',
+    );
+    expect(on('AUDIT_LOG_PURGED', { ...system, metadata: { kind: 'audit_log', count: 40 } })).toBe('Quartermaster removed 40 audit entries older than the audit retention period.');
+  });
+
   it('words the data export of a subject, the system steps and the reads it made, without ids or values', () => {
     const on = (action: string, over: Partial<AuditEntry> = {}) => sentenceText(describeAuditEntry(entry({ action, target: { type: 'DATA_EXPORT', id: ids.loan }, assetId: null, ...over }), names));
     const system = { actor: { type: 'SYSTEM' as const, userId: null } };
@@ -183,5 +224,33 @@ describe('audit entries for people', () => {
     const read = on('SENSITIVE_RECORD_VIEWED', { target: { type: 'MEDICAL_TREATMENT', id: ids.loan }, metadata: { fields: ['diagnosis'], via: 'data-export', dataExportId: ids.drill } });
     expect(read).toBe('Ada Lovelace read a medical treatment, in a copy of their own data.');
     expect(read).not.toMatch(UUID);
+  });
+
+  it('words the steps of an erasure request, naming fields but no values or ids', () => {
+    const on = (action: string, over: Partial<AuditEntry> = {}) =>
+      sentenceText(describeAuditEntry(entry({ action, target: { type: 'DATA_DELETION_REQUEST', id: ids.loan }, assetId: null, ...over }), names));
+    const system = { actor: { type: 'SYSTEM' as const, userId: null } };
+    expect(on('DATA_DELETION_REQUESTED', { metadata: { scope: 'full', fields: [], onBehalf: false } })).toBe('Ada Lovelace asked for their data to be erased (everything).');
+    expect(on('DATA_DELETION_REQUESTED', { metadata: { scope: 'partial', fields: ['phone', 'birthDate'], onBehalf: true } })).toBe(
+      "Ada Lovelace filed a request to erase a person's data (partial: phone and birth date).",
+    );
+    expect(on('DATA_DELETION_VERIFIED', { metadata: { method: 'in_person', scope: 'full' } })).toBe(
+      'Ada Lovelace verified the identity of someone asking for erasure in person; the erasure is queued.',
+    );
+    expect(on('DATA_DELETION_REJECTED', { metadata: { scope: 'full', told: ['email'] } })).toBe('Ada Lovelace declined a request to erase personal data and told the person why.');
+    const done = on('DATA_DELETION_COMPLETED', { ...system, metadata: { scope: 'partial', fields: ['officialEmail'], counts: { personFields: 1 } } });
+    expect(done).toBe('Quartermaster carried out a request to erase personal data (partial: official e-mail) and sent the confirmation.');
+    expect(done).not.toMatch(UUID);
+  });
+
+  it('words the monthly legal report: generated by the job or an admin, e-mailed or not, downloaded', () => {
+    const on = (action: string, over: Partial<AuditEntry> = {}) => sentenceText(describeAuditEntry(entry({ action, target: { type: 'LEGAL_REPORT', id: ids.loan }, assetId: null, ...over }), names));
+    const system = { actor: { type: 'SYSTEM' as const, userId: null } };
+    expect(on('LEGAL_REPORT_GENERATED', { ...system, metadata: { month: '2026-10', regenerated: false, emailed: true } })).toBe(
+      'Quartermaster generated the legal report for October 2026 and e-mailed it to the legal contact.',
+    );
+    expect(on('LEGAL_REPORT_GENERATED', { metadata: { month: '2026-03', regenerated: true, emailed: false } })).toBe('Ada Lovelace regenerated the legal report for March 2026.');
+    expect(on('LEGAL_REPORT_DOWNLOADED', { metadata: { month: '2026-03', format: 'pdf' } })).toBe('Ada Lovelace downloaded the legal report for March 2026 as PDF.');
+    expect(on('LEGAL_REPORT_DOWNLOADED', { metadata: { month: 'soon' } })).toBe('Ada Lovelace downloaded the legal report for a month.');
   });
 });

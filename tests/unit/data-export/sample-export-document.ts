@@ -58,6 +58,23 @@ export function sampleExportDocument(): ExportDocument {
     ],
     notifications: [{ id: id(16), kind: 'LOAN_REMINDER', title: 'Return soon', body: 'Your loan ends in 3 days.', readAt: null, createdAt: at }],
     invitations: [{ id: id(17), email: 'amara@globex.test', role: 'EMPLOYEE', createdAt: at, acceptedAt: at }],
+    erasureRequests: [
+      {
+        id: id(21),
+        status: 'rejected',
+        scope: 'partial',
+        partialFields: ['phone'],
+        requestedAt: at,
+        verificationMethod: null,
+        verificationNote: null,
+        verifiedAt: null,
+        rejectionReason: 'We could not confirm it was you.',
+        rejectedAt: at,
+        targetDueAt: null,
+        legalDueAt: at,
+        completedAt: null,
+      },
+    ],
     announcements: [{ id: id(18), title: 'Kit day', body: 'New kit on Friday.', publishedAt: at }],
     ownedAssets: [{ id: id(19), name: 'Personal laptop', inventoryNumber: 'INV-0099', status: 'LOANED' }],
     auditEntries: [

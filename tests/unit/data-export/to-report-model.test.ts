@@ -38,6 +38,7 @@ describe('toReportModel', () => {
       'Loans',
       'Notifications',
       'Invitation',
+      'Erasure requests',
       'News you published',
       'Assets in your name',
       'Audit log',

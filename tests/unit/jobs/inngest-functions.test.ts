@@ -42,6 +42,16 @@ describe('Inngest job functions', () => {
       ['quartermaster-mark-overdue-loans', [{ cron: '0 * * * *' }]],
       ['quartermaster-create-backups', [{ cron: '*/5 * * * *' }, { event: 'quartermaster/backup.requested' }]],
       ['quartermaster-create-data-exports', [{ cron: '*/5 * * * *' }, { event: 'quartermaster/data-export.requested' }]],
+      ['quartermaster-process-data-deletions', [{ cron: '*/5 * * * *' }, { event: 'quartermaster/data-deletion.verified' }]],
+      ['quartermaster-apply-retention', [{ cron: '0 2 * * *' }]],
+      ['quartermaster-create-legal-reports', [{ cron: '0 3 1 * *' }]],
+      ['quartermaster-process-registry-webhooks', [{ cron: '* * * * *' }, { event: 'quartermaster/registry-webhook.received' }]],
+      ['quartermaster-reconcile-registry', [{ cron: '0 2 * * *' }]],
+      ['quartermaster-registry-backfill', [{ cron: '30 2 * * *' }, { event: 'quartermaster/registry-backfill.requested' }]],
+      ['quartermaster-process-registry-data-webhooks', [{ cron: '* * * * *' }, { event: 'quartermaster/registry-webhook.received' }]],
+      ['quartermaster-sync-registry-organisations', [{ cron: '15 2 * * *' }]],
+      ['quartermaster-sync-codelists-daily', [{ cron: '30 2 * * *' }]],
+      ['quartermaster-sync-codelists-weekly', [{ cron: '45 2 * * 1' }]],
     ]);
   });
 

@@ -154,6 +154,18 @@ describe('parseEmailPayload', () => {
     });
   });
 
+  describe('registry-sync-conflict', () => {
+    it('names the person and the fields in conflict, never their values, and links to the audit log', async () => {
+      const data = { personId: loanId, personName: 'Noor de Vries', registryId: 'P-100003', fields: ['lastName', 'identifierNational'] };
+      const email = await renderEmailPayload(parseEmailPayload({ template: 'registry-sync-conflict', to: 'admin@acme.example', data }), tenant, { appBaseUrl: 'https://quartermaster.app' });
+      expect(email.subject).toBe('Registry conflict: Noor de Vries');
+      expect(email.text).toContain('lastName, identifierNational');
+      expect(email.text).toContain('P-100003');
+      expect(email.html).toContain('href="https://acme.quartermaster.app/admin/audit-log"');
+      expect(() => parseEmailPayload({ template: 'registry-sync-conflict', to: 'admin@acme.example', data: { ...data, fields: [] } })).toThrow(/fields/);
+    });
+  });
+
   describe('data-export-ready', () => {
     const ready = { dataExportId: '4c3b2a19-8d7e-4f6a-9b5c-2d1e0f9a8b7c', format: 'json', token: 'q9T-vR2x_Lm8Kp4Zs7Wn1Yb6Hc3Jd0Fg5Ae2Uo9Ii4E', linkExpiresAt: '2026-11-27T14:05:00.000Z' } as const;
 
@@ -176,6 +188,38 @@ describe('parseEmailPayload', () => {
       expect(email.text).toMatch(/has been used or has expired/);
       expect(email.html).toContain('href="https://acme.quartermaster.app/profile/data"');
       expect(email.html).not.toContain('/download');
+    });
+  });
+
+  describe('legal-report-ready', () => {
+    const report = {
+      legalReportId: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      periodStart: '2026-10-01',
+      periodEnd: '2026-10-31',
+      erasureFiled: 4,
+      erasureCompleted: 3,
+      erasureOpen: 2,
+      erasureOverdue: 1,
+      averageProcessingHours: 30.5,
+      failedRetentionRuns: 0,
+      daysWithoutRetentionRun: 2,
+      recordsPastRetention: null,
+      sensitiveReads: 41,
+      sensitiveAccessors: 1,
+    };
+
+    it('gives the month, the key figures in words and a link to the admin page, and nothing else', async () => {
+      const email = await renderEmailPayload(parseEmailPayload({ template: 'legal-report-ready', to: 'legal@acme.example', data: report }), tenant, { appBaseUrl: 'https://quartermaster.app' });
+      expect(email.subject).toBe('Monthly legal report for October 2026');
+      expect(email.html).toContain('href="https://acme.quartermaster.app/admin/legal-reports"');
+      for (const line of ['Erasure requests filed: 4', 'Erasure requests completed: 3', 'Open at the end of the month: 2', 'Overdue (past the 30-day limit): 1', 'Average processing time: 30.5 hours', 'Days without a retention run: 2', 'Records past retention: not measured', 'Reads of sensitive records: 41 by 1 user']) {
+        expect(email.text).toContain(line);
+      }
+      expect(email.text).toContain('1 Oct 2026 to 31 Oct 2026');
+    });
+
+    it('refuses a payload without its figures', () => {
+      expect(() => parseEmailPayload({ template: 'legal-report-ready', to: 'legal@acme.example', data: { ...report, erasureFiled: -1 } })).toThrow(/erasureFiled/);
     });
   });
 });

@@ -7,11 +7,14 @@ import { getConfig } from '@/lib/config';
 import { getLoanPolicy } from '@/lib/loans/policy';
 import { listLocations } from '@/lib/locations/list-locations';
 import { getOrganisationProfile } from '@/lib/organisations/get-organisation-profile';
+import { getOrganisationSettings } from '@/lib/organisations/get-organisation-settings';
 import { listApprovers } from '@/lib/users/list-approvers';
 import { listUserNames } from '@/lib/users/list-user-names';
 import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 import { LoanPolicyForm } from './loan-policy-form';
+import { LegalContactForm } from './legal-contact-form';
 import { OrganisationForm } from './organisation-form';
+import { RegistryLinkForm } from './registry-card';
 
 export const metadata = { title: 'Settings & loan policy' };
 
@@ -24,9 +27,10 @@ function retentionInWords(days: number): string {
 
 export default async function SettingsPage() {
   const portal = await requirePortalContext('ADMIN');
-  const { profile, policy, approvers, categories, locations, ruleApprovers } = await withPortalTransaction(portal, async (tx, ctx) => {
-    const [organisation, loanPolicy, approverList, categoryPage, locationPage] = await Promise.all([
+  const { profile, registry, policy, approvers, categories, locations, ruleApprovers } = await withPortalTransaction(portal, async (tx, ctx) => {
+    const [organisation, settings, loanPolicy, approverList, categoryPage, locationPage] = await Promise.all([
       getOrganisationProfile(tx, ctx.organisationId),
+      getOrganisationSettings(tx, ctx.organisationId),
       getLoanPolicy(tx, ctx.organisationId),
       listApprovers(tx, ctx.organisationId),
       listCategories(tx, ctx, { limit: 100 }),
@@ -35,6 +39,7 @@ export default async function SettingsPage() {
     const named = loanPolicy.approverRules.flatMap((rule) => (rule.approverUserId ? [rule.approverUserId] : []));
     return {
       profile: organisation,
+      registry: settings,
       policy: loanPolicy,
       approvers: approverList,
       categories: new Map(categoryPage.data.map((c) => [c.id, c.name])),
@@ -49,9 +54,12 @@ export default async function SettingsPage() {
       <PageHeader title="Settings & loan policy" description="Your organisation's details and the rules every loan follows." />
       <div className="space-y-6">
         <Card aria-labelledby="organisation-heading">
-          <CardHeader id="organisation-heading" title="Organisation" description="Renaming is recorded in the audit log." />
+          <CardHeader id="organisation-heading" title="Organisation" description="Changes are recorded in the audit log." />
           <CardBody className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <OrganisationForm name={profile.name} />
+            <div className="space-y-6">
+              <OrganisationForm name={profile.name} />
+              <LegalContactForm legalContactEmail={profile.legalContactEmail} />
+            </div>
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 self-start rounded-lg bg-slate-50 p-4 text-sm">
               <dt className="text-slate-600">Address</dt>
               <dd className="break-all font-medium text-slate-900">{profile.customDomain ?? `${profile.slug}.${getConfig().WEB_DOMAIN}`}</dd>
@@ -65,6 +73,33 @@ export default async function SettingsPage() {
                 <span className="block text-xs text-slate-600">Set by your plan; entries older than this are purged.</span>
               </dd>
             </dl>
+          </CardBody>
+        </Card>
+
+        <Card aria-labelledby="registry-heading">
+          <CardHeader id="registry-heading" title="Sports registry" description="The registry is the master of your official data; it is mirrored here read-only. Your name as shown, custom domain and branding stay yours." />
+          <CardBody className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+            <RegistryLinkForm registryId={registry.registryId} />
+            {registry.registryOfficial ? (
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 self-start rounded-lg bg-slate-50 p-4 text-sm" aria-label="Official data from the registry">
+                <dt className="text-slate-600">Official name</dt>
+                <dd className="font-medium text-slate-900">{registry.registryOfficial.name}</dd>
+                <dt className="text-slate-600">Registration number</dt>
+                <dd className="text-slate-900">{registry.registryOfficial.registrationNumber ?? '—'}</dd>
+                <dt className="text-slate-600">Region</dt>
+                <dd className="text-slate-900">{registry.registryOfficial.region ?? '—'}</dd>
+                <dt className="text-slate-600">Sports</dt>
+                <dd className="text-slate-900">{registry.registryOfficial.sports.join(', ') || '—'}</dd>
+                <dt className="text-slate-600">Official e-mail</dt>
+                <dd className="break-all text-slate-900">{registry.registryOfficial.officialEmail ?? '—'}</dd>
+                <dt className="text-slate-600">Status</dt>
+                <dd>{registry.registryOfficial.active ? <Badge tone="success">Active at the registry</Badge> : <Badge tone="warning">Deactivated at the registry</Badge>}</dd>
+                <dt className="text-slate-600">Last synced</dt>
+                <dd className="text-slate-900">{registry.registrySyncedAt ? new Date(registry.registrySyncedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : '—'}</dd>
+              </dl>
+            ) : (
+              <p className="self-start rounded-lg bg-slate-50 p-4 text-sm text-slate-600">Not linked to the registry: enter your registry id to mirror your official data.</p>
+            )}
           </CardBody>
         </Card>
 

@@ -1,12 +1,16 @@
 import Link from 'next/link';
 import { BackupAutoRefresh } from '@/components/backups/backup-auto-refresh';
 import { ExportList } from '@/components/data-export/export-list';
+import { ErasureRequestForm } from '@/components/erasure/erasure-request-form';
+import { OwnErasureRequests } from '@/components/erasure/own-erasure-requests';
 import { RequestExportForm } from '@/components/data-export/request-export-form';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { listDataExports } from '@/lib/data-export/list-data-exports';
 import { requestDataExportAction } from '@/lib/portal/actions/data-export-actions';
+import { fileErasureRequestAction } from '@/lib/portal/actions/erasure-actions';
 import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { listOwnDeletionRequests } from '@/lib/privacy/deletion-requests/list-deletion-requests';
 
 export const metadata = { title: 'Download my data' };
 
@@ -21,7 +25,11 @@ export default async function DownloadMyDataPage({ searchParams }: { searchParam
   const portal = await requirePortalContext();
   const { link } = await searchParams;
   const linkProblem = link ? linkProblems[link] : undefined;
-  const { data: exports } = await withPortalTransaction(portal, (tx, ctx) => listDataExports(tx, ctx, { limit: 20 }));
+  const { exports, erasures } = await withPortalTransaction(portal, async (tx, ctx) => ({
+    exports: (await listDataExports(tx, ctx, { limit: 20 })).data,
+    erasures: await listOwnDeletionRequests(tx, ctx),
+  }));
+  const openErasure = erasures.some((request) => request.status === 'pending' || request.status === 'verified' || request.status === 'in_progress');
   const inProgress = exports.some((item) => item.status === 'pending' || item.status === 'running');
   return (
     <>
@@ -62,6 +70,34 @@ export default async function DownloadMyDataPage({ searchParams }: { searchParam
           <div className={exports.length ? '' : 'p-5'}>
             <ExportList exports={exports} />
           </div>
+        </Card>
+        <Card aria-labelledby="erase-heading">
+          <CardHeader id="erase-heading" title="Erase my data" description="Your right to erasure. It cannot be undone." />
+          <CardBody className="space-y-4">
+            <div className="max-w-2xl space-y-2 text-sm text-slate-700">
+              <p>
+                <strong>Everything</strong> removes your name, e-mail addresses, phone number, national identity number and exact date of birth (only the year
+                and your nationality are kept). Your account is closed, your messages are deleted and your comments no longer show your name. Your e-mail address is
+                also removed from our e-mail provider.
+              </p>
+              <p>
+                <strong>What is kept, anonymised:</strong> medical records, anti-doping records, financial transactions and donations, activities and the audit
+                log must be kept by law or for the club&apos;s records. They are not deleted; they stay without your name, under an anonymous code.
+              </p>
+              <p>
+                An administrator first confirms your identity (by phone, video or in person). The erasure then runs within 7 days, and at most 30 days after your
+                request. We e-mail you a confirmation when it is done.
+              </p>
+            </div>
+            {openErasure ? (
+              <p role="status" className="text-sm font-medium text-slate-800">
+                You have an open erasure request; where it stands is shown below. You can file a new one once it is completed or rejected.
+              </p>
+            ) : (
+              <ErasureRequestForm action={fileErasureRequestAction} />
+            )}
+          </CardBody>
+          {erasures.length ? <OwnErasureRequests requests={erasures} /> : null}
         </Card>
         <p className="text-sm text-slate-600">
           To correct your data, go to <Link className="font-medium text-brand underline-offset-2 hover:underline" href="/profile">your profile</Link>.

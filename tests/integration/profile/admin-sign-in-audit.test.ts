@@ -1,36 +1,14 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { sendLoanReminders } from '@/lib/jobs/send-loan-reminders';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { loadActingUser } from '@/lib/users/load-acting-user';
 import { call } from '../../support/api';
 import { createTenant, ownerDb, type TestTenant } from '../../support/factories';
-import { insertLoan, jobDb, notificationRows, outboxRows, testClock } from '../../support/job-db';
+import { jobDb } from '../../support/job-db';
 import { serverActionId } from '../../support/server-action';
 import { sessionCookie } from '../../support/session';
 
-// Jobs work across tenants: this file keeps to 1961, where no other test's loans end.
 const db = jobDb();
-
-const restrict = (userId: string) => ownerDb()`update persons set processing_restricted = true where id = (select person_id from users where id = ${userId})`;
-
-describe('processing restriction (spec 001)', () => {
-  it('sends a restricted person no loan reminder, while an unrestricted one gets theirs and both loans are marked', async () => {
-    const tenant = await createTenant();
-    const restricted = await insertLoan(tenant, { startDate: '1961-04-01', endDate: '1961-04-20', requesterId: tenant.employee.id });
-    const unrestricted = await insertLoan(tenant, { startDate: '1961-04-01', endDate: '1961-04-20', requesterId: tenant.manager.id });
-    await restrict(tenant.employee.id);
-
-    expect(await sendLoanReminders({ db, now: testClock('1961-04-18T06:00:00Z').now })).toEqual({ reminded: 2 });
-
-    expect((await outboxRows(tenant.id)).map((row) => row.idempotency_key)).toEqual([`loan-reminder:${unrestricted.id}:1961-04-20`]);
-    expect((await notificationRows(tenant.id)).map((row) => [row.user_id, row.loan_id])).toEqual([[tenant.manager.id, unrestricted.id]]);
-    const marked = await ownerDb()`select id from loans where id in (${restricted.id}, ${unrestricted.id}) and reminder_sent_at is not null`;
-    expect(marked).toHaveLength(2);
-    // Settled as already told overdue, so the overdue job of other files' eras never finds these 1961 loans.
-    await ownerDb()`update loans set overdue_notified_at = '1961-04-21T06:00:00Z' where id in (${restricted.id}, ${unrestricted.id})`;
-  });
-});
 
 describe('admin sign-in audit', () => {
   it('records ADMIN_SIGNED_IN for an admin signing in to the portal, not for other roles or API calls', async () => {

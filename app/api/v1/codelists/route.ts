@@ -1,0 +1,11 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { listCodelists } from '@/lib/codelists/read-codelists';
+
+// GET /api/v1/codelists – every code list (registry and local) with its source, cadence, last sync and counts
+export const GET = route({ role: 'EMPLOYEE' }, async ({ tx }) => ok({ data: await listCodelists(tx) }));
+
+export const PUT = methodNotAllowed(['GET']);
+export const POST = methodNotAllowed(['GET']);
+export const PATCH = methodNotAllowed(['GET']);
+export const DELETE = methodNotAllowed(['GET']);

@@ -1,0 +1,18 @@
+import { json, ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { fileDeletionRequest } from '@/lib/privacy/deletion-requests/file-deletion-request';
+import { listDeletionRequests } from '@/lib/privacy/deletion-requests/list-deletion-requests';
+import { FileDeletionRequestBody, ListDeletionRequestsQuery } from '@/lib/privacy/deletion-requests/schemas';
+
+// POST /api/v1/data-delete-request – file an erasure request (spec 001): 201 new, 200 the one already open
+export const POST = route({ role: 'EMPLOYEE', body: FileDeletionRequestBody }, async ({ tx, ctx, body }) => {
+  const { request, reused } = await fileDeletionRequest(tx, ctx, body);
+  return json(request, { status: reused ? 200 : 201, headers: { Location: `/api/v1/data-delete-request/${request.id}` } });
+});
+
+// GET /api/v1/data-delete-request – the caller's own requests; an ADMIN's, the organisation's
+export const GET = route({ role: 'EMPLOYEE', query: ListDeletionRequestsQuery }, async ({ tx, ctx, query }) => ok(await listDeletionRequests(tx, ctx, query)));
+
+export const PUT = methodNotAllowed(['GET', 'POST']);
+export const PATCH = methodNotAllowed(['GET', 'POST']);
+export const DELETE = methodNotAllowed(['GET', 'POST']);

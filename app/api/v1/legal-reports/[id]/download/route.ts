@@ -1,0 +1,13 @@
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { downloadLegalReport, legalReportFileResponse } from '@/lib/legal-reports/download-legal-report';
+import { DownloadLegalReportQuery, LegalReportIdParams } from '@/lib/legal-reports/schemas';
+
+// GET /api/v1/legal-reports/{id}/download?format=csv|pdf – the report as a spreadsheet or a printable PDF
+export const GET = route({ role: 'ADMIN', params: LegalReportIdParams, query: DownloadLegalReportQuery }, async ({ tx, ctx, params, query }) =>
+  legalReportFileResponse(await downloadLegalReport(tx, ctx, { legalReportId: params.id, format: query.format })),
+);
+
+export const PUT = methodNotAllowed(['GET']);
+export const POST = methodNotAllowed(['GET']);
+export const PATCH = methodNotAllowed(['GET']);
+export const DELETE = methodNotAllowed(['GET']);

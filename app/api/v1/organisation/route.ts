@@ -1,0 +1,16 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
+import { getOrganisationSettings } from '@/lib/organisations/get-organisation-settings';
+import { UpdateOrganisationBody } from '@/lib/organisations/schemas';
+import { updateOrganisation } from '@/lib/organisations/update-organisation';
+
+// GET /api/v1/organisation – the organisation's name and legal contact
+export const GET = route({ role: 'ADMIN' }, async ({ tx, ctx }) => ok(await getOrganisationSettings(tx, ctx.organisationId)));
+
+// PATCH /api/v1/organisation – rename the organisation, set its legal contact or link its registry id; null clears
+export const PATCH = route({ role: 'ADMIN', body: UpdateOrganisationBody }, async ({ tx, ctx, body }) => ok(await updateOrganisation(tx, ctx, body, { registry: getRegistryAdapter() })));
+
+export const PUT = methodNotAllowed(['GET', 'PATCH']);
+export const POST = methodNotAllowed(['GET', 'PATCH']);
+export const DELETE = methodNotAllowed(['GET', 'PATCH']);

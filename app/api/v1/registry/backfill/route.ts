@@ -1,0 +1,21 @@
+import { json } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { getConfig } from '@/lib/config';
+import { getBackfillStatus } from '@/lib/registry/backfill/backfill-status';
+import { requestBackfill } from '@/lib/registry/backfill/request-backfill';
+import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
+
+const registryState = () => ({ configured: getRegistryAdapter() !== null, url: getConfig().REGISTRY_URL });
+
+// GET /api/v1/registry/backfill – the phase and the initial backfill's status, progress and counts (spec 002)
+export const GET = route({ role: 'ADMIN' }, async ({ tx, ctx }) => json(await getBackfillStatus(tx, ctx, registryState())));
+
+// POST /api/v1/registry/backfill – start or resume the initial backfill: 202, the job runs it
+export const POST = route({ role: 'ADMIN' }, async ({ tx, ctx }) => {
+  await requestBackfill(tx, ctx, registryState().configured);
+  return json(await getBackfillStatus(tx, ctx, registryState()), { status: 202, headers: { Location: '/api/v1/registry/backfill' } });
+});
+
+export const PUT = methodNotAllowed(['GET', 'POST']);
+export const PATCH = methodNotAllowed(['GET', 'POST']);
+export const DELETE = methodNotAllowed(['GET', 'POST']);

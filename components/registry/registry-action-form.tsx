@@ -1,0 +1,33 @@
+'use client';
+
+import { useActionState } from 'react';
+import { FormMessage } from '@/components/ui/form-message';
+import { SubmitButton } from '@/components/ui/submit-button';
+import type { ActionResult } from '@/lib/portal/action-result';
+
+type Props = {
+  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  label: string;
+  pendingLabel: string;
+  id?: string;
+  variant?: 'primary' | 'secondary';
+  disabled?: boolean;
+  /** Names the row the button acts on, for screen readers. */
+  ariaLabel?: string;
+};
+
+/** One button that runs a registry server action and says what happened. */
+export function RegistryActionForm({ action, label, pendingLabel, id, variant = 'secondary', disabled, ariaLabel }: Props) {
+  const [result, run] = useActionState(action, null);
+  return (
+    <form action={run} className="flex flex-col items-start gap-2">
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <SubmitButton variant={variant} pendingLabel={pendingLabel} disabled={disabled} aria-label={ariaLabel}>
+        {label}
+      </SubmitButton>
+      <div aria-live="polite" className="empty:hidden">
+        <FormMessage result={result} />
+      </div>
+    </form>
+  );
+}

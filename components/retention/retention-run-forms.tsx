@@ -1,0 +1,73 @@
+'use client';
+
+import { useActionState } from 'react';
+import { FormMessage } from '@/components/ui/form-message';
+import { SubmitButton } from '@/components/ui/submit-button';
+import type { ActionResult } from '@/lib/portal/action-result';
+import type { RetentionRunDto } from '@/lib/retention/schemas';
+import { RetentionCounts } from './retention-counts';
+
+type PreviewResult = ActionResult & { run?: RetentionRunDto };
+type Props = {
+  preview: (previous: PreviewResult | null, form: FormData) => Promise<PreviewResult>;
+  runNow: (previous: ActionResult | null, form: FormData) => Promise<ActionResult & { fieldErrors?: Record<string, string[]> }>;
+  labels: Record<string, string>;
+  inProgress: boolean;
+};
+
+/** "Preview next run" (a dry run, changes nothing) and "Run now" (behind a confirmation). */
+export function RetentionRunForms({ preview, runNow, labels, inProgress }: Props) {
+  const [previewResult, previewAction] = useActionState(preview, null);
+  const [runResult, runAction] = useActionState(runNow, null);
+  const confirmError = runResult && !runResult.ok ? runResult.fieldErrors?.confirm?.[0] : undefined;
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <form action={previewAction} className="flex flex-col items-start gap-3" aria-labelledby="preview-heading">
+        <h3 id="preview-heading" className="text-sm font-semibold text-slate-900">
+          Preview next run
+        </h3>
+        <p className="text-sm text-slate-600">Counts what a run now would delete or anonymise, per kind. Nothing is changed; the preview is listed below as a dry run.</p>
+        <SubmitButton variant="secondary" pendingLabel="Counting…">
+          Preview next run
+        </SubmitButton>
+        <div aria-live="polite" className="w-full space-y-2 text-sm empty:hidden">
+          <FormMessage result={previewResult} />
+          {previewResult?.ok && previewResult.run?.results.some((r) => r.count > 0) ? <RetentionCounts run={previewResult.run} labels={labels} /> : null}
+        </div>
+      </form>
+      <form action={runAction} className="flex flex-col items-start gap-3" aria-labelledby="run-now-heading">
+        <h3 id="run-now-heading" className="text-sm font-semibold text-slate-900">
+          Run now
+        </h3>
+        <p className="text-sm text-slate-600">Applies the policy now instead of waiting for the daily run at 02:00 UTC. Deleted records cannot be brought back.</p>
+        <label className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name="confirm"
+            value="yes"
+            className="mt-0.5 h-4 w-4 rounded border-slate-300"
+            aria-invalid={confirmError ? true : undefined}
+            aria-describedby={confirmError ? 'confirm-error' : undefined}
+          />
+          <span>I understand that records past their retention period are deleted or anonymised for good.</span>
+        </label>
+        {confirmError ? (
+          <p id="confirm-error" className="text-sm text-red-700">
+            {confirmError}
+          </p>
+        ) : null}
+        <SubmitButton variant="danger" pendingLabel="Starting…" disabled={inProgress}>
+          Run now
+        </SubmitButton>
+        <div aria-live="polite" className="w-full empty:hidden">
+          {inProgress ? (
+            <p role="status" className="text-sm text-slate-600">
+              A retention run is in progress. This page updates by itself.
+            </p>
+          ) : null}
+          <FormMessage result={runResult && !confirmError ? runResult : null} />
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { applyRetentionJob, createJobDeps } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const applyRetentionFunction = createJobFunction(inngest, applyRetentionJob, createJobDeps);

@@ -1,0 +1,5 @@
+import { createJobDeps, createLegalReportsJob } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const createLegalReportsFunction = createJobFunction(inngest, createLegalReportsJob, createJobDeps);

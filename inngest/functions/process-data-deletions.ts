@@ -1,0 +1,5 @@
+import { createJobDeps, processDataDeletionsJob } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const processDataDeletionsFunction = createJobFunction(inngest, processDataDeletionsJob, createJobDeps);

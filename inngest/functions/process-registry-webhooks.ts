@@ -1,0 +1,5 @@
+import { createJobDeps, processRegistryWebhooksJob } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const processRegistryWebhooksFunction = createJobFunction(inngest, processRegistryWebhooksJob, createJobDeps);

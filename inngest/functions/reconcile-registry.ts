@@ -1,0 +1,5 @@
+import { createJobDeps, reconcileRegistryJob } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const reconcileRegistryFunction = createJobFunction(inngest, reconcileRegistryJob, createJobDeps);

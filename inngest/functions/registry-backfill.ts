@@ -1,0 +1,5 @@
+import { createJobDeps, registryBackfillJob } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const registryBackfillFunction = createJobFunction(inngest, registryBackfillJob, createJobDeps);

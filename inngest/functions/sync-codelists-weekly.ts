@@ -1,0 +1,5 @@
+import { createJobDeps, syncCodelistsWeeklyJob } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const syncCodelistsWeeklyFunction = createJobFunction(inngest, syncCodelistsWeeklyJob, createJobDeps);

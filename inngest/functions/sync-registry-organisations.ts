@@ -1,0 +1,5 @@
+import { createJobDeps, syncRegistryOrganisationsJob } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const syncRegistryOrganisationsFunction = createJobFunction(inngest, syncRegistryOrganisationsJob, createJobDeps);

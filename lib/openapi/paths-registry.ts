@@ -1,0 +1,46 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { RegistryWebhookPayload } from '@/lib/registry/webhook-payload';
+import { headerRefs } from './components';
+import { buildErrorResponses } from './error-responses';
+import { nameSchema } from './name-schema';
+
+const Accepted = z.object({
+  status: z.enum(['accepted', 'duplicate']).describe('duplicate: this delivery (deliveryId, or the same canonical payload) was seen before and is not processed again.'),
+  id: z.uuid().optional().describe('The recorded delivery; absent for a duplicate.'),
+});
+
+const signature = z.string().regex(/^hmac-sha256:[0-9a-f]{64}$/).describe('"hmac-sha256:" + hex HMAC-SHA-256 (a shared secret) of the RFC 8785 canonical JSON of the body without `signature`. May travel in X-Registry-Signature instead.');
+const [person, organization, codelist] = RegistryWebhookPayload.options;
+const signed = { signature: signature.optional() };
+const SignedPayload = z.union([person.extend(signed), organization.extend(signed), codelist.extend(signed)]);
+
+// The inbound endpoint of spec 002: the registry calls it, not a tenant's client; it sits outside /v1 and any tenant.
+export function registerRegistryPaths(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/webhooks/external-registry',
+    operationId: 'receiveRegistryWebhook',
+    summary: 'Receive a registry event',
+    description: [
+      "The external registry's signed events (spec 002): person.created | person.updated | person.deactivated, organization.created | organization.updated, codelist.value_added | value_modified | value_deactivated.",
+      'Not per tenant: the platform fans a person event out to every organisation that mirrors the person. The signature is checked against every active secret (REGISTRY_WEBHOOK_SECRETS) in constant time;',
+      'timestamps more than 5 minutes away from now are refused; a delivery seen before is acknowledged and not processed twice. Accepted person events are processed by a background job',
+      '(the person is fetched from the registry and merged); organisation events update the linked organisation\'s official data and code-list events re-sync the list (changedSince), also in the background. Rate limited per client address (REGISTRY_WEBHOOK_RATE_LIMIT_PER_MINUTE).',
+    ].join(' '),
+    tags: ['Registry'],
+    security: [],
+    request: {
+      headers: z.object({ 'x-registry-signature': signature.optional() }),
+      body: { required: true, content: { 'application/json': { schema: nameSchema('RegistryWebhookPayload', SignedPayload) } } },
+    },
+    responses: {
+      202: {
+        description: 'Verified and recorded (or recognised as a duplicate).',
+        headers: { 'X-RateLimit-Limit': headerRefs.limit, 'X-RateLimit-Remaining': headerRefs.remaining, 'X-RateLimit-Reset': headerRefs.reset, 'X-Request-Id': headerRefs.requestId },
+        content: { 'application/json': { schema: registry.register('RegistryWebhookAccepted', nameSchema('RegistryWebhookAccepted', Accepted)) } },
+      },
+      ...buildErrorResponses(['VALIDATION_ERROR', 'INVALID_SIGNATURE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'REGISTRY_SYNC_OFF', 'INTERNAL_ERROR']),
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import type { PersonSyncStatus, RegistryBase } from '@/db/schema';
+
+/** The fields the registry is master of (spec 002); every other person field belongs to the platform. */
+export const mirroredIdentityFields = ['firstName', 'lastName', 'birthDate', 'identifierNational', 'nationality', 'officialEmail'] as const;
+export type MirroredIdentityField = (typeof mirroredIdentityFields)[number];
+
+/**
+ * Identity values in comparable form: identifierNational is a keyed hash (lib/registry/identifier-digest.ts) on
+ * every side, so the merge never handles the plaintext and the base never stores it.
+ */
+export type IdentityValues = { [F in MirroredIdentityField]: string | null };
+
+/** A local change of identity fields that is still open: a request to the registry (status open or sent). */
+export type OpenProposal = { id: string; fields: Partial<Record<string, unknown>> };
+
+export type FieldConflict = {
+  field: MirroredIdentityField;
+  /** Why the field counts as changed locally: a direct edit since the last sync, or an open proposal. */
+  localChange: 'edited' | 'proposal';
+  proposalId?: string;
+};
+
+export type MergeInput = {
+  local: IdentityValues;
+  /** The registry's values at the last sync; null before the first sync of this person. */
+  base: RegistryBase | null;
+  registry: IdentityValues;
+  proposals: OpenProposal[];
+  currentStatus: PersonSyncStatus | null;
+};
+
+export type MergeResult = {
+  /** The identity fields to write: the registry's value wherever it differs from the local one. */
+  update: Partial<IdentityValues>;
+  /** The registry's values, to store as the next base. */
+  base: RegistryBase;
+  conflicts: FieldConflict[];
+  /** conflict when a field changed on both sides, and a conflict stays until an admin resolves it. */
+  syncStatus: PersonSyncStatus;
+};
+
+/**
+ * The three-way merge of one mirrored person (spec 002, DESIGN.md "Decisions for spec 002"). The registry's
+ * value wins on every identity field; application fields are not this function's to touch. A field is in
+ * conflict when it changed on both sides since the base: the registry's value differs from the base, and
+ * locally it was either edited (local value differs from the base) or an open proposal asks for a value
+ * other than the registry's. A proposal the registry's value now matches is no conflict: it was accepted.
+ */
+export function mergePerson(input: MergeInput): MergeResult {
+  const update: Partial<IdentityValues> = {};
+  const conflicts: FieldConflict[] = [];
+  for (const field of mirroredIdentityFields) {
+    const registryValue = input.registry[field];
+    const localValue = input.local[field];
+    if (localValue !== registryValue) update[field] = registryValue;
+    if (input.base === null ? false : input.base[field] === registryValue) continue;
+    if (input.base !== null && localValue !== input.base[field] && localValue !== registryValue) {
+      conflicts.push({ field, localChange: 'edited' });
+      continue;
+    }
+    const proposal = input.proposals.find((p) => Object.hasOwn(p.fields, field) && normalise(p.fields[field]) !== registryValue);
+    if (proposal) conflicts.push({ field, localChange: 'proposal', proposalId: proposal.id });
+  }
+  const syncStatus: PersonSyncStatus = conflicts.length > 0 || input.currentStatus === 'conflict' ? 'conflict' : 'synced';
+  return { update, base: { ...input.registry }, conflicts, syncStatus };
+}
+
+function normalise(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
