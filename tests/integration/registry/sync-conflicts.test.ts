@@ -160,8 +160,8 @@ describe('resolving with the registry value', () => {
     expectEnvelope(await call('GET', `/api/v1/registry/conflicts/${conflictId}`, await admin(b)), 404, 'REGISTRY_CONFLICT_NOT_FOUND');
     expectEnvelope(await call('POST', `/api/v1/registry/conflicts/${conflictId}/resolve`, { ...(await admin(b)), json: body }), 404, 'REGISTRY_CONFLICT_NOT_FOUND');
     expect((await call('GET', '/api/v1/registry/conflicts', await admin(b))).body.data.map((c: { id: string }) => c.id)).not.toContain(conflictId);
-    expectEnvelope(await call('POST', `/api/v1/registry/conflicts/${conflictId}/resolve`, { ...(await admin(a)), json: { resolution: 'repropose' } }), 400, 'VALIDATION_FAILED');
-    expectEnvelope(await call('GET', '/api/v1/registry/conflicts?status=closed', await admin(a)), 400, 'VALIDATION_FAILED');
+    expectEnvelope(await call('POST', `/api/v1/registry/conflicts/${conflictId}/resolve`, { ...(await admin(a)), json: { resolution: 'repropose' } }), 400, 'VALIDATION_ERROR');
+    expectEnvelope(await call('GET', '/api/v1/registry/conflicts?status=closed', await admin(a)), 400, 'VALIDATION_ERROR');
     expect((await conflictRows(id))[0]).toMatchObject({ status: 'open' });
   });
 });
@@ -186,7 +186,7 @@ describe('sync status per person', () => {
     expect(firstPage.body.pagination).toMatchObject({ limit: 1, hasMore: true, total: localOnly.body.pagination.total + 2 });
     const second = await call('GET', `/api/v1/registry/persons?limit=1&cursor=${firstPage.body.pagination.nextCursor}`, options);
     expect(second.body.data[0].personId).not.toBe(firstPage.body.data[0].personId);
-    expectEnvelope(await call('GET', '/api/v1/registry/persons?syncStatus=unknown', options), 400, 'VALIDATION_FAILED');
+    expectEnvelope(await call('GET', '/api/v1/registry/persons?syncStatus=unknown', options), 400, 'VALIDATION_ERROR');
   });
 });
 
