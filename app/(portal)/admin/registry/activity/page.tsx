@@ -92,7 +92,6 @@ export default async function RegistryActivityPage({ searchParams }: { searchPar
                   <TH>Event</TH>
                   <TH>Outcome</TH>
                   <TH>Received</TH>
-                  <TH>Processed</TH>
                 </TR>
               </THead>
               <TBody>
@@ -102,17 +101,21 @@ export default async function RegistryActivityPage({ searchParams }: { searchPar
                     <TR key={delivery.id}>
                       <TD>
                         <div className="font-mono text-xs">{delivery.event ?? '—'}</div>
-                        <div className="text-xs text-slate-500">
+                        <div className="text-xs break-words text-slate-500">
                           {delivery.registryPersonId ?? delivery.subjectId}
                           {delivery.changedFields.length > 0 ? ` · ${delivery.changedFields.join(', ')}` : ''}
                         </div>
                       </TD>
                       <TD>
-                        <Badge tone={word.tone}>{word.label}</Badge>
+                        <Badge tone={word.tone} className="whitespace-nowrap">
+                          {word.label}
+                        </Badge>
                         {delivery.attempts > 1 ? <div className="mt-1 text-xs text-slate-500">{delivery.attempts} attempts</div> : null}
                       </TD>
-                      <TD className="whitespace-nowrap">{formatInstant(delivery.receivedAt)}</TD>
-                      <TD className="whitespace-nowrap">{formatInstant(delivery.processedAt)}</TD>
+                      <TD>
+                        <div>{formatInstant(delivery.receivedAt)}</div>
+                        {delivery.processedAt ? <div className="text-xs text-slate-500">processed {formatInstant(delivery.processedAt)}</div> : null}
+                      </TD>
                     </TR>
                   );
                 })}

@@ -76,21 +76,23 @@ export default async function RegistryConflictsPage() {
             <Table>
               <THead>
                 <TR>
-                  <TH>Person</TH>
-                  <TH>Field</TH>
+                  <TH>Person and field</TH>
                   <TH>Outcome</TH>
-                  <TH>Resolved</TH>
                 </TR>
               </THead>
               <TBody>
                 {resolved.data.map((conflict) => (
                   <TR key={conflict.id}>
-                    <TD className="font-medium text-slate-900">{conflict.personName}</TD>
-                    <TD>{identityFieldLabels[conflict.field]}</TD>
                     <TD>
-                      <Badge tone="success">{conflict.resolution === 'registry_value' ? 'Registry value kept' : 'Local value proposed again'}</Badge>
+                      <div className="font-medium text-slate-900">{conflict.personName}</div>
+                      <div className="text-xs text-slate-500">{identityFieldLabels[conflict.field]}</div>
                     </TD>
-                    <TD className="whitespace-nowrap">{formatInstant(conflict.resolvedAt)}</TD>
+                    <TD>
+                      <Badge tone="success" className="whitespace-nowrap">
+                        {conflict.resolution === 'registry_value' ? 'Registry value kept' : 'Local value proposed again'}
+                      </Badge>
+                      <div className="mt-1 text-xs text-slate-500">{formatInstant(conflict.resolvedAt)}</div>
+                    </TD>
                   </TR>
                 ))}
               </TBody>

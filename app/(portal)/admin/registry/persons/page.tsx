@@ -74,8 +74,7 @@ export default async function RegistryPersonsPage({ searchParams }: { searchPara
               <TR>
                 <TH>Person</TH>
                 <TH>Status</TH>
-                <TH>Registry id</TH>
-                <TH>Last synced</TH>
+                <TH>Registry id and last sync</TH>
               </TR>
             </THead>
             <TBody>
@@ -88,7 +87,9 @@ export default async function RegistryPersonsPage({ searchParams }: { searchPara
                       {person.deactivated ? <div className="text-xs font-normal text-slate-500">Deactivated</div> : null}
                     </TD>
                     <TD>
-                      <Badge tone={word.tone}>{word.label}</Badge>
+                      <Badge tone={word.tone} className="whitespace-nowrap">
+                        {word.label}
+                      </Badge>
                       {person.openConflicts > 0 ? (
                         <div className="mt-1 text-xs">
                           <Link href="/admin/registry/conflicts" className="text-blue-700 underline">
@@ -97,8 +98,10 @@ export default async function RegistryPersonsPage({ searchParams }: { searchPara
                         </div>
                       ) : null}
                     </TD>
-                    <TD className="font-mono text-xs whitespace-nowrap">{person.registryId ?? '—'}</TD>
-                    <TD className="whitespace-nowrap">{formatInstant(person.lastSyncedAt)}</TD>
+                    <TD>
+                      <div className="font-mono text-xs">{person.registryId ?? '—'}</div>
+                      {person.lastSyncedAt ? <div className="text-xs text-slate-500">{formatInstant(person.lastSyncedAt)}</div> : null}
+                    </TD>
                   </TR>
                 );
               })}
