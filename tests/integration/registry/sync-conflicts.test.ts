@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createContext } from '@/lib/core/context';
 import { encryptField } from '@/lib/crypto/encrypt-field';
 import { runTenantUnit } from '@/lib/jobs/job-deps';
@@ -26,7 +26,15 @@ afterAll(async () => {
   await registry.close();
 });
 
-const seed = (id: string) => structuredClone(registry.store.persons.get(id)!);
+/**
+ * A copy of a seeded registry person under an id of its own: other files' webhooks fan out to every tenant
+ * mirroring a seeded id, so these tenants mirror ids no other file knows.
+ */
+function fresh(seedId: string) {
+  const person = { ...structuredClone(registry.store.persons.get(seedId)!), id: `P-${900000 + Math.floor(Math.random() * 99999)}` };
+  registry.store.persons.set(person.id, person);
+  return structuredClone(person);
+}
 
 /** The registry changes a person; the tenant's mirror takes the registry's current record through the merge. */
 async function registryChanges(tenant: TestTenant, personId: string, registryId: string, changes: Record<string, unknown>, source: SyncSource = { via: 'reconcile', runId: randomUUID() }) {
@@ -47,10 +55,10 @@ async function conflictRows(personId: string) {
 
 describe('a conflict is recorded', () => {
   it('with the base, the local (open change request) and the registry value, and listed for the admin', async () => {
-    const original = seed('P-100011');
+    const original = fresh('P-100011');
     const id = await mirrorPerson(a.id, original);
     const requestId = await createPersonChangeRequest(a.id, { person_id: id, fields: { lastName: { from: original.lastName, to: 'Locally-Proposed' }, nationality: { from: original.nationality, to: 'BE' } } });
-    expect(await registryChanges(a, id, 'P-100011', { lastName: 'Registry-Decided' }, { via: 'webhook', deliveryId: randomUUID(), event: 'person.updated', secretIndex: 0 })).toBe('conflict');
+    expect(await registryChanges(a, id, original.id, { lastName: 'Registry-Decided' }, { via: 'webhook', deliveryId: randomUUID(), event: 'person.updated', secretIndex: 0 })).toBe('conflict');
 
     expect(await conflictRows(id)).toEqual([
       {
@@ -71,17 +79,17 @@ describe('a conflict is recorded', () => {
     const list = await call('GET', '/api/v1/registry/conflicts', await admin(a));
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([
-      expect.objectContaining({ personId: id, personName: `${original.firstName} Registry-Decided`, registryId: 'P-100011', field: 'lastName', baseValue: original.lastName, localValue: 'Locally-Proposed', registryValue: 'Registry-Decided', status: 'open', source: 'webhook' }),
+      expect.objectContaining({ personId: id, personName: `${original.firstName} Registry-Decided`, registryId: original.id, field: 'lastName', baseValue: original.lastName, localValue: 'Locally-Proposed', registryValue: 'Registry-Decided', status: 'open', source: 'webhook' }),
     ]);
     expect(list.body.pagination).toMatchObject({ total: 1, hasMore: false });
   });
 
   it('a local edit of the national identifier is recorded as changed, never with a value', async () => {
-    const original = seed('P-100012');
+    const original = fresh('P-100012');
     const id = await mirrorPerson(a.id, original);
     const localEdit = await withTenant(jobDb(), a.id, (tx) => encryptField(tx, { organisationId: a.id }, 'person.identifierNational', 'LOCAL-EDIT-777', serverEncryption()));
     await ownerDb()`update persons set identifier_national = ${localEdit} where id = ${id}`;
-    expect(await registryChanges(a, id, 'P-100012', { nationalIdentifier: 'REGISTRY-NEW-888' })).toBe('conflict');
+    expect(await registryChanges(a, id, original.id, { nationalIdentifier: 'REGISTRY-NEW-888' })).toBe('conflict');
 
     const rows = await conflictRows(id);
     expect(rows).toMatchObject([{ field: 'identifierNational', base_value: null, local_value: null, registry_value: null, values_hidden: true, local_change: 'edited', source: 'reconcile' }]);
@@ -92,10 +100,10 @@ describe('a conflict is recorded', () => {
 
 describe('resolving with the registry value', () => {
   it('closes the conflict and the change request, puts the person back to synced, and audits it', async () => {
-    const original = seed('P-100013');
+    const original = fresh('P-100013');
     const id = await mirrorPerson(b.id, original);
     const requestId = await createPersonChangeRequest(b.id, { person_id: id, fields: { firstName: { from: original.firstName, to: 'Mine' } } });
-    await registryChanges(b, id, 'P-100013', { firstName: 'Theirs' });
+    await registryChanges(b, id, original.id, { firstName: 'Theirs' });
     expect((await personRow(id)).sync_status).toBe('conflict');
     const [{ id: conflictId }] = (await ownerDb()`select id from person_sync_conflicts where person_id = ${id}`) as unknown as [{ id: string }];
 
@@ -116,7 +124,7 @@ describe('resolving with the registry value', () => {
       actor_user_id: b.admin.id,
       target_id: id,
       changes: { syncStatus: { before: 'conflict', after: 'synced' } },
-      metadata: { conflictId, registryId: 'P-100013', fields: ['firstName'], resolution: 'registry_value', changeRequests: [{ id: requestId, closed: true }], reason: expect.stringContaining('sync conflict') },
+      metadata: { conflictId, registryId: original.id, fields: ['firstName'], resolution: 'registry_value', changeRequests: [{ id: requestId, closed: true }], reason: expect.stringContaining('sync conflict') },
     });
 
     const again = await call('POST', `/api/v1/registry/conflicts/${conflictId}/resolve`, { ...(await admin(b)), json: { resolution: 'registry_value' } });
@@ -124,13 +132,13 @@ describe('resolving with the registry value', () => {
   });
 
   it('keeps the person in conflict while another field is open, and withdraws only that field from a wider request', async () => {
-    const original = seed('P-100014');
+    const original = fresh('P-100014');
     const id = await mirrorPerson(b.id, original);
     const requestId = await createPersonChangeRequest(b.id, {
       person_id: id,
       fields: { firstName: { from: original.firstName, to: 'Mine' }, lastName: { from: original.lastName, to: 'Mine-Too' }, birthDate: { from: original.birthDate, to: '1999-09-09' } },
     });
-    await registryChanges(b, id, 'P-100014', { firstName: 'Theirs', lastName: 'Theirs-Too' });
+    await registryChanges(b, id, original.id, { firstName: 'Theirs', lastName: 'Theirs-Too' });
     const conflicts = await call('GET', '/api/v1/registry/conflicts?limit=100', await admin(b));
     const first = conflicts.body.data.find((c: { personId: string; field: string }) => c.personId === id && c.field === 'firstName');
 
@@ -143,9 +151,10 @@ describe('resolving with the registry value', () => {
   });
 
   it('refuses other roles, another tenant’s conflict, bad input and the unbuilt repropose', async () => {
-    const id = await mirrorPerson(a.id, seed('P-100015'));
+    const remote = fresh('P-100015');
+    const id = await mirrorPerson(a.id, remote);
     await createPersonChangeRequest(a.id, { person_id: id, fields: { lastName: { from: 'x', to: 'Mine' } } });
-    await registryChanges(a, id, 'P-100015', { lastName: 'Theirs' });
+    await registryChanges(a, id, remote.id, { lastName: 'Theirs' });
     const [{ id: conflictId }] = (await ownerDb()`select id from person_sync_conflicts where person_id = ${id}`) as unknown as [{ id: string }];
     const body = { resolution: 'registry_value' };
 
@@ -169,14 +178,15 @@ describe('resolving with the registry value', () => {
 describe('sync status per person', () => {
   it('filters by syncStatus, local-only included, and pages', async () => {
     const tenant = await createTenant();
-    const synced = await mirrorPerson(tenant.id, seed('P-100016'));
-    const inConflict = await mirrorPerson(tenant.id, seed('P-100017'), { sync_status: 'conflict' });
+    const synced = await mirrorPerson(tenant.id, fresh('P-100016'));
+    const conflicted = fresh('P-100017');
+    const inConflict = await mirrorPerson(tenant.id, conflicted, { sync_status: 'conflict' });
     const [local] = (await ownerDb()`select id from persons where organisation_id = ${tenant.id} and registry_id is null order by last_name, first_name, id limit 1`) as unknown as [{ id: string }];
     const options = await admin(tenant);
 
     const conflict = await call('GET', '/api/v1/registry/persons?syncStatus=conflict', options);
     expect(conflict.status).toBe(200);
-    expect(conflict.body.data).toEqual([expect.objectContaining({ personId: inConflict, registryId: 'P-100017', syncStatus: 'conflict', lastSyncedAt: '2026-01-01T00:00:00.000Z', openConflicts: 0 })]);
+    expect(conflict.body.data).toEqual([expect.objectContaining({ personId: inConflict, registryId: conflicted.id, syncStatus: 'conflict', lastSyncedAt: '2026-01-01T00:00:00.000Z', openConflicts: 0 })]);
     expect((await call('GET', '/api/v1/registry/persons?syncStatus=synced', options)).body.data.map((p: { personId: string }) => p.personId)).toEqual([synced]);
     const localOnly = await call('GET', '/api/v1/registry/persons?syncStatus=local-only', options);
     expect(localOnly.body.data.every((p: { syncStatus: string; registryId: string | null }) => p.syncStatus === 'local-only' && p.registryId === null)).toBe(true);
@@ -194,21 +204,28 @@ describe('webhook deliveries and reconcile state', () => {
   it('lists only deliveries about this tenant’s persons or organisation, with this tenant’s outcome', async () => {
     const tenant = await createTenant();
     const other = await createTenant();
-    const mine = await mirrorPerson(tenant.id, seed('P-100018'));
-    await mirrorPerson(other.id, seed('P-100019'));
+    const mineRemote = fresh('P-100018');
+    const otherRemote = fresh('P-100019');
+    const mine = await mirrorPerson(tenant.id, mineRemote);
+    await mirrorPerson(other.id, otherRemote);
     const orgRegistryId = `O-T-${randomUUID().slice(0, 8)}`;
+    // The nightly organisation sync of other files visits every linked tenant: give it a window, unlink at the end.
+    await ownerDb()`insert into registry_sync_state (organisation_id, entity, changed_since) values (${tenant.id}, 'organization', now())`;
     await ownerDb()`update organisations set registry_id = ${orgRegistryId} where id = ${tenant.id}`;
+    onTestFinished(async () => {
+      await ownerDb()`update organisations set registry_id = null where id = ${tenant.id}`;
+    });
     const insert = async (values: { registry_person_id?: string; subject_id?: string; event: string; status?: string }) => {
       const [row] = await ownerDb()`insert into registry_webhook_deliveries (delivery_key, event, registry_person_id, subject_id, status, outcome, attempts, processed_at)
         values (${randomUUID()}, ${values.event}, ${values.registry_person_id ?? null}, ${values.subject_id ?? null}, ${values.status ?? 'processed'}, '2 tenant(s): 1 updated, 1 conflict, 0 unchanged', 1, now()) returning id`;
       return row!.id as string;
     };
-    const aboutMine = await insert({ event: 'person.updated', registry_person_id: 'P-100018' });
-    const unchanged = await insert({ event: 'person.updated', registry_person_id: 'P-100018' });
+    const aboutMine = await insert({ event: 'person.updated', registry_person_id: mineRemote.id });
+    const unchanged = await insert({ event: 'person.updated', registry_person_id: mineRemote.id });
     const aboutOrg = await insert({ event: 'organization.updated', subject_id: orgRegistryId });
-    const aboutOther = await insert({ event: 'person.updated', registry_person_id: 'P-100019' });
+    const aboutOther = await insert({ event: 'person.updated', registry_person_id: otherRemote.id });
     const otherOrg = await insert({ event: 'organization.updated', subject_id: 'O-2999' });
-    await registryChanges(tenant, mine, 'P-100018', { officialEmail: 'new@registry.example' }, { via: 'webhook', deliveryId: aboutMine, event: 'person.updated', secretIndex: 0 });
+    await registryChanges(tenant, mine, mineRemote.id, { officialEmail: 'new@registry.example' }, { via: 'webhook', deliveryId: aboutMine, event: 'person.updated', secretIndex: 0 });
 
     const list = await call('GET', '/api/v1/registry/webhook-deliveries', await admin(tenant));
     expect(list.status).toBe(200);
