@@ -229,6 +229,10 @@ const phrases: Record<string, Phrase> = {
   PERSON_LINKED_TO_REGISTRY: () => ["linked a person to their sports registry record (the initial backfill found the same identity)"],
   REGISTRY_BACKFILL_REQUESTED: () => ['started the initial backfill from the sports registry'],
   REGISTRY_MISMATCH_DISMISSED: (_t, e) => [`kept a person's local ${fieldList(e)}, dismissing the sports registry's differing values`],
+  REGISTRY_CONFLICT_RESOLVED: (_t, e) => [
+    `resolved a sync conflict by taking the sports registry's ${fieldList(e)}`,
+    Array.isArray(e.metadata.changeRequests) && e.metadata.changeRequests.length > 0 ? ', withdrawing it from the open change request' : '',
+  ],
   ORGANISATION_SYNCED_FROM_REGISTRY: (_t, e) => [`updated the organisation's official ${fieldList(e)} from the sports registry`],
   CODELIST_VALUE_CREATED: (_t, e) => [`added the value “${String(e.metadata.code ?? '')}” to the code list ${codelistName(e)}`],
   CODELIST_VALUE_UPDATED: (_t, e) => [`${e.metadata.deactivated === true ? 'deactivated' : 'changed'} the value “${String(e.metadata.code ?? '')}” of the code list ${codelistName(e)}`],

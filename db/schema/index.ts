@@ -19,3 +19,4 @@ export * from './privacy';
 export * from './registry';
 export * from './registry-backfill';
 export * from './codelists';
+export * from './registry-conflicts';

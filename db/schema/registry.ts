@@ -42,6 +42,9 @@ export const registryWebhookDeliveries = pgTable(
     uniqueIndex('registry_webhook_deliveries_key').on(t.deliveryKey),
     index('registry_webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt).where(sql`${t.status} in ('received', 'retry')`),
     index('registry_webhook_deliveries_received_idx').on(t.receivedAt),
+    // An admin's list of the deliveries that concern their tenant: by the persons it mirrors, or its organisation.
+    index('registry_webhook_deliveries_person_idx').on(t.registryPersonId, t.receivedAt).where(sql`${t.registryPersonId} is not null`),
+    index('registry_webhook_deliveries_subject_idx').on(t.subjectId, t.receivedAt).where(sql`${t.subjectId} is not null`),
     check('registry_webhook_deliveries_key_check', sql`(${t.status} = 'rejected') = (${t.deliveryKey} is null)`),
   ],
 );

@@ -15,6 +15,7 @@ import { registerFinancePaths } from './paths-finance';
 import { registerHealthPaths } from './paths-health';
 import { registerRegistryPaths } from './paths-registry';
 import { registerRegistryBackfillPaths } from './paths-registry-backfill';
+import { registerRegistrySyncPaths } from './paths-registry-sync';
 import { registerIntegrityPaths } from './paths-integrity';
 import { registerInvitationPaths } from './paths-invitations';
 import { registerLegalReportPaths } from './paths-legal-reports';
@@ -76,6 +77,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerRetentionPaths(registry);
   registerLegalReportPaths(registry);
   registerRegistryBackfillPaths(registry);
+  registerRegistrySyncPaths(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,

@@ -22,6 +22,7 @@ import { medicalTreatmentNotFound } from '@/lib/medical/treatment-store';
 import { personNotFound } from '@/lib/persons/to-person-dto';
 import { dataDeletionOwnRequest, dataDeletionRequestNotFound, dataDeletionStateConflict, personAlreadyErased } from '@/lib/privacy/deletion-requests/deletion-request-store';
 import { retentionRunInProgress, retentionRunNotFound } from '@/lib/retention/errors';
+import { syncConflictNotFound, syncConflictResolved } from '@/lib/registry/conflicts/errors';
 import { mismatchNotFound, mismatchResolved, registryUnavailable } from '@/lib/registry/backfill/errors';
 import { userNotFound } from '@/lib/users/user-store';
 
@@ -60,6 +61,7 @@ export const errorCatalogue = {
   LOAN_NOT_FOUND: loanNotFound(resourceId, organisationId),
   RETENTION_RUN_NOT_FOUND: retentionRunNotFound(resourceId),
   REGISTRY_MISMATCH_NOT_FOUND: mismatchNotFound(resourceId),
+  REGISTRY_CONFLICT_NOT_FOUND: syncConflictNotFound(resourceId),
   INVITATION_NOT_FOUND: invitationNotFound(resourceId, organisationId),
   BACKUP_NOT_FOUND: backupNotFound(resourceId, organisationId),
   DATA_EXPORT_NOT_FOUND: dataExportNotFound(resourceId),
@@ -90,6 +92,7 @@ export const errorCatalogue = {
   BACKUP_IN_PROGRESS: backupInProgress(resourceId),
   RETENTION_RUN_IN_PROGRESS: retentionRunInProgress(resourceId),
   REGISTRY_MISMATCH_RESOLVED: mismatchResolved(resourceId, 'dismissed'),
+  REGISTRY_CONFLICT_RESOLVED: syncConflictResolved(resourceId),
   DATA_EXPORT_LINK_USED: dataExportLinkUsed(resourceId),
   DATA_EXPORT_LINK_EXPIRED: dataExportLinkExpired(resourceId),
   ENDPOINT_NOT_FOUND: new NotFoundError('ENDPOINT_NOT_FOUND', 'There is no API endpoint at this path.', { path: '/api/v1/unknown' }),

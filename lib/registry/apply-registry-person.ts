@@ -7,6 +7,7 @@ import { decryptField } from '@/lib/crypto/decrypt-field';
 import { encryptField } from '@/lib/crypto/encrypt-field';
 import type { FieldEncryption } from '@/lib/crypto/field-encryption';
 import { alertSyncConflict } from './alert-sync-conflict';
+import { recordSyncConflicts } from './conflicts/record-sync-conflicts';
 import { createIdentifierDigester } from './identifier-digest';
 import { type IdentityValues, mergePerson } from './merge-person';
 import type { RegistryPerson } from './registry-adapter';
@@ -113,6 +114,17 @@ export async function applyRegistryPerson(
     },
   });
   if (merged.conflicts.length === 0) return identityChanged || deactivate ? 'updated' : 'unchanged';
+  await recordSyncConflicts(tx, ctx, {
+    personId: input.personId,
+    registryId: remote.id,
+    registryVersion: remote.version,
+    source: input.source.via,
+    conflicts: merged.conflicts,
+    base: storedBase,
+    local,
+    registry,
+    proposals,
+  });
   await alertSyncConflict(tx, ctx, {
     personId: input.personId,
     personName: `${remote.firstName} ${remote.lastName}`,

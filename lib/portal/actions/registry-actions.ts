@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { acceptRegistryValues, dismissMismatch } from '@/lib/registry/backfill/mismatches';
 import { requestBackfill } from '@/lib/registry/backfill/request-backfill';
+import { resolveSyncConflict } from '@/lib/registry/conflicts/resolve-sync-conflict';
 import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
 import { formAction } from '../portal-action';
 
@@ -41,5 +42,15 @@ export const dismissMismatchAction = formAction(
   async ({ tx, ctx, input }) => {
     const mismatch = await dismissMismatch(tx, ctx, input);
     return { message: `${mismatch.personName} keeps the local values and stays local-only.` };
+  },
+);
+
+const conflictErrors = { REGISTRY_CONFLICT_RESOLVED: 'Someone already resolved this conflict.', REGISTRY_CONFLICT_NOT_FOUND: 'This conflict no longer exists.' };
+
+export const resolveConflictAction = formAction(
+  { role: 'ADMIN', input: MismatchInput, fields: (form) => ({ id: String(form.get('id') ?? '') }), revalidate: ['/admin/registry/conflicts', '/admin/registry/persons'], errors: conflictErrors },
+  async ({ tx, ctx, input }) => {
+    const { conflict, syncStatus } = await resolveSyncConflict(tx, ctx, { id: input.id, body: { resolution: 'registry_value' } });
+    return { message: `${conflict.personName} keeps the registry's value${syncStatus === 'synced' ? ' and is in sync again' : '; other fields are still in conflict'}.` };
   },
 );

@@ -179,6 +179,10 @@ describe('audit entries for people', () => {
     expect(on('PERSON_LINKED_TO_REGISTRY', { registryId: 'P-1' })).toBe('Quartermaster linked a person to their sports registry record (the initial backfill found the same identity).');
     expect(on('REGISTRY_BACKFILL_REQUESTED', {})).toBe('Quartermaster started the initial backfill from the sports registry.');
     expect(on('REGISTRY_MISMATCH_DISMISSED', { fields: ['lastName'] })).toBe("Quartermaster kept a person's local last name, dismissing the sports registry's differing values.");
+    expect(on('REGISTRY_CONFLICT_RESOLVED', { fields: ['lastName'], changeRequests: [] })).toBe("Quartermaster resolved a sync conflict by taking the sports registry's last name.");
+    expect(on('REGISTRY_CONFLICT_RESOLVED', { fields: ['officialEmail'], changeRequests: [{ id: 'x', closed: true }] })).toBe(
+      "Quartermaster resolved a sync conflict by taking the sports registry's official e-mail, withdrawing it from the open change request.",
+    );
   });
 
   it('words the organisation mirror and custom code-list values', () => {

@@ -1,5 +1,6 @@
 import { BackupAutoRefresh } from '@/components/backups/backup-auto-refresh';
 import { RegistryActionForm } from '@/components/registry/registry-action-form';
+import { RegistryTabs } from '@/components/registry/registry-tabs';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -45,6 +46,7 @@ export default async function RegistryPage() {
   return (
     <>
       <PageHeader title="Registry" description="The external sports registry is the master of persons' identity data. Here you link this organisation's persons to it." />
+      <RegistryTabs current="/admin/registry" />
       <div className="space-y-6">
         <Card aria-labelledby="phase-heading">
           <CardHeader id="phase-heading" title="Synchronisation" />
