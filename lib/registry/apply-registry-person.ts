@@ -6,6 +6,7 @@ import type { SystemContext } from '@/lib/core/context';
 import { decryptField } from '@/lib/crypto/decrypt-field';
 import { encryptField } from '@/lib/crypto/encrypt-field';
 import type { FieldEncryption } from '@/lib/crypto/field-encryption';
+import { openProposalStatuses } from '@/lib/proposals/schemas';
 import { alertSyncConflict } from './alert-sync-conflict';
 import { createIdentifierDigester } from './identifier-digest';
 import { type IdentityValues, mergePerson } from './merge-person';
@@ -67,7 +68,7 @@ export async function applyRegistryPerson(
   const open = await tx
     .select({ id: personChangeRequests.id, fields: personChangeRequests.fields })
     .from(personChangeRequests)
-    .where(and(eq(personChangeRequests.organisationId, ctx.organisationId), eq(personChangeRequests.personId, input.personId), inArray(personChangeRequests.status, ['open', 'sent'])));
+    .where(and(eq(personChangeRequests.organisationId, ctx.organisationId), eq(personChangeRequests.personId, input.personId), inArray(personChangeRequests.status, openProposalStatuses)));
   const proposals = open.map((request) => ({ id: request.id, fields: Object.fromEntries(Object.entries(request.fields).map(([field, change]) => [field, change.to])) }));
   const merged = mergePerson({ local, base: storedBase, registry, proposals, currentStatus: row.syncStatus });
 

@@ -31,7 +31,7 @@ export default async function ProfilePage() {
         <Card aria-labelledby="identity-heading">
           <CardHeader
             id="identity-heading"
-            title="Name, birth date and nationality"
+            title="Name, birth date, nationality and official e-mail"
             description="These come from the official register, so a correction waits for confirmation."
             action={profile.pendingChanges.length ? <Badge tone="warning">Correction requested</Badge> : undefined}
           />

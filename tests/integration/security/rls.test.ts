@@ -145,6 +145,7 @@ describe('database roles and table flags', () => {
       'app_anonymize_audit_subject',
       'app_apply_registry_codelist',
       'app_due_data_deletions',
+      'app_due_person_change_proposals',
       'app_due_loan_reminders',
       'app_due_outbox',
       'app_due_overdue_loans',
