@@ -7,6 +7,7 @@ import { decryptField } from '@/lib/crypto/decrypt-field';
 import { encryptField } from '@/lib/crypto/encrypt-field';
 import type { FieldEncryption } from '@/lib/crypto/field-encryption';
 import { openProposalStatuses } from '@/lib/proposals/schemas';
+import { markProposalAccepted } from '@/lib/proposals/settle-proposal';
 import { alertSyncConflict } from './alert-sync-conflict';
 import { createIdentifierDigester } from './identifier-digest';
 import { type IdentityValues, mergePerson } from './merge-person';
@@ -18,7 +19,14 @@ export type SyncSource =
   /** An admin accepted the registry's values of a mismatch the initial backfill found. */
   | { via: 'backfill'; mismatchId: string };
 
-export type ApplyRegistryPersonInput = { personId: string; registryPerson: RegistryPerson; source: SyncSource; encryption?: FieldEncryption };
+export type ApplyRegistryPersonInput = {
+  personId: string;
+  registryPerson: RegistryPerson;
+  source: SyncSource;
+  encryption?: FieldEncryption;
+  /** The registry's submission that caused this change: the proposal it names is accepted (spec 002, sync out). */
+  submissionId?: string | null;
+};
 export type ApplyOutcome = 'updated' | 'unchanged' | 'conflict' | 'stale' | 'skipped';
 
 /** The registry's updatedAt of the value stored as base, so an older answer arriving late never overwrites a newer one. */
@@ -65,6 +73,7 @@ export async function applyRegistryPerson(
   const localIdentifier = row.identifierNational ? await decryptField(tx, ctx, 'person.identifierNational', row.identifierNational, input.encryption) : null;
   const local: IdentityValues = { ...pick(row), identifierNational: digest(localIdentifier) };
   const registry: IdentityValues = { ...pick(remote), identifierNational: digest(remote.nationalIdentifier) };
+  if (input.submissionId) await markProposalAccepted(tx, ctx, { submissionId: input.submissionId, personId: input.personId }, 'webhook');
   const open = await tx
     .select({ id: personChangeRequests.id, fields: personChangeRequests.fields })
     .from(personChangeRequests)
