@@ -42,7 +42,7 @@ test.describe('your profile', () => {
     const person = await personOf(EMAIL);
     expect(person.last_name).toBe('Becker');
     const requests = await ownerSql()`select status, fields from person_change_requests where person_id = ${person.id}`;
-    expect(requests).toEqual([{ status: 'open', fields: { lastName: { from: 'Becker', to: 'Becker-Shah' } } }]);
+    expect(requests).toEqual([{ status: 'pending', fields: { lastName: { from: 'Becker', to: 'Becker-Shah' } } }]);
 
     await page.getByRole('switch', { name: 'Restrict processing' }).click();
     await page.getByRole('button', { name: 'Restrict processing' }).click();
