@@ -74,13 +74,17 @@ async function send(deps: SubmitProposalsDeps, registry: RegistryAdapter, propos
     return registry.proposePerson(record, options);
   }
   const changes: PersonChangeProposal = {};
+  // The mirror's values the person changed from: the registry refuses the proposal if its record moved on since,
+  // rather than let an older local view undo a newer registry change. The identifier's earlier value is never kept.
+  const basedOn: PersonChangeProposal = {};
   for (const [field, change] of Object.entries(proposal.fields)) {
     const name = registryField[field];
     if (!name) continue;
     const value = field === 'identifierNational' ? await runTenantUnit(deps.db, proposal.organisationId, (tx) => unseal(tx, proposal.organisationId, change.to, deps.encryption)) : change.to;
     (changes as Record<string, unknown>)[name] = value;
+    if (field !== 'identifierNational') (basedOn as Record<string, unknown>)[name] = change.from ?? null;
   }
-  return registry.proposePersonChange(proposal.registryPersonId!, changes, options);
+  return registry.proposePersonChange(proposal.registryPersonId!, changes, { ...options, ...(Object.keys(basedOn).length > 0 ? { basedOn } : {}) });
 }
 
 async function submit(deps: SubmitProposalsDeps, registry: RegistryAdapter, proposal: Claimed, runId: string, result: SubmitProposalsResult): Promise<void> {

@@ -199,6 +199,36 @@ describe('a mirrored person proposes an identity change', () => {
   });
 });
 
+describe('a registry edit of the same field while a proposal is out', () => {
+  it('a submitted, undecided proposal makes the registry edit a conflict with an alert; the registry then refuses the outdated proposal', async () => {
+    const user = await createUser(a.id, 'EMPLOYEE');
+    const personId = await personOf(user);
+    await linkTo(personId, 'P-100004');
+    const before = await personRow(personId);
+    const proposed = await propose(a, user, { officialEmail: 'mine@club.example' });
+    expect((await approve(a, proposed.body.id)).status).toBe(200);
+    registry.control.setDecisions({ default: 'hold' });
+    expect(await submitJob()).toMatchObject({ submitted: 1 });
+    const { external_submission_id: submissionId } = await proposalRow(proposed.body.id);
+    expect(registry.control.submissions().find((s) => s.submissionId === submissionId)).toMatchObject({ changes: { officialEmail: 'mine@club.example' }, basedOn: { officialEmail: before.official_email } });
+
+    registry.control.updatePerson('P-100004', { officialEmail: 'registry-staff@registry.example' });
+    await registry.control.settle();
+    await processWebhooks(registry);
+    expect(await personRow(personId)).toMatchObject({ official_email: 'registry-staff@registry.example', sync_status: 'conflict' });
+    expect((await proposalRow(proposed.body.id)).status).toBe('submitted');
+    const alerts = await ownerDb()`select body from notifications where organisation_id = ${a.id} and user_id = ${a.admin.id} and kind = 'REGISTRY_SYNC_CONFLICT' and body like ${'%(P-100004)%'}`;
+    expect(alerts).toHaveLength(1);
+
+    // Accepting it now would undo the registry's newer edit with a value chosen against the old one: refused.
+    registry.control.decide(submissionId, 'accept');
+    expect(registry.store.persons.get('P-100004')!.officialEmail).toBe('registry-staff@registry.example');
+    expect(await submitJob(later())).toMatchObject({ rejected: 1 });
+    expect(await proposalRow(proposed.body.id)).toMatchObject({ status: 'rejected', rejection_reason: expect.stringContaining('changed since the proposal was made (officialEmail)') });
+    expect(await personRow(personId)).toMatchObject({ official_email: 'registry-staff@registry.example', sync_status: 'conflict' });
+  });
+});
+
 describe('the outage queue', () => {
   it('while the registry is down proposals wait with growing pauses; afterwards each goes out once, in creation order per person', async () => {
     const users = await Promise.all([createUser(a.id, 'EMPLOYEE'), createUser(a.id, 'EMPLOYEE'), createUser(a.id, 'EMPLOYEE')]);
