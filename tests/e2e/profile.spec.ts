@@ -37,7 +37,7 @@ test.describe('your profile', () => {
     await page.getByLabel('What to correct').selectOption('lastName');
     await page.getByLabel('Correct value').fill('Becker-Shah');
     await page.getByRole('button', { name: 'Request correction' }).click();
-    await expect(page.getByTestId('identity-lastName')).toContainText('Waiting for confirmation');
+    await expect(page.getByTestId('identity-lastName')).toContainText('Waiting for approval');
     await expect(page.getByTestId('identity-lastName')).toContainText('requested: Becker-Shah');
     const person = await personOf(EMAIL);
     expect(person.last_name).toBe('Becker');

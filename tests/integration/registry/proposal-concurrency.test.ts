@@ -114,7 +114,9 @@ describe('local proposals and registry edits of the same official e-mails at onc
     const alerts = await ownerDb()`select body from notifications where organisation_id = ${tenant.id} and user_id = ${tenant.admin.id} and kind = 'REGISTRY_SYNC_CONFLICT'`;
     const alerted = (member: Member) => alerts.some((alert) => String(alert.body).includes(`(${member.registryId})`));
     // Which change the registry applied last, per person: an accepted proposal carries its submission id.
-    const deliveries = registry.control.deliveries().filter((d) => d.event === 'person.updated');
+    const emailEvents = registry.control
+      .deliveries()
+      .flatMap((d) => (d.body && 'personId' in d.body && d.body.changedFields.includes('officialEmail') ? [{ personId: d.body.personId, submissionId: d.body.submissionId ?? null }] : []));
     const tally = { synced: 0, conflict: 0, proposalLast: 0, registryLast: 0, rejected: 0 };
 
     for (const member of members) {
@@ -129,8 +131,8 @@ describe('local proposals and registry edits of the same official e-mails at onc
         tally.conflict++;
         expect(alerted(member), `${member.registryId} is in conflict without an alert`).toBe(true);
       } else tally.synced++;
-      const last = deliveries.filter((d) => d.body.personId === member.registryId && (d.body.changedFields as string[]).includes('officialEmail')).at(-1)!;
-      if (last.body.submissionId) {
+      const events = emailEvents.filter((event) => event.personId === member.registryId);
+      if (events.at(-1)!.submissionId) {
         // The registry took the proposal last: its value, on both sides, and the proposal accepted.
         tally.proposalLast++;
         expect(remote.officialEmail).toBe(member.local);
@@ -146,8 +148,8 @@ describe('local proposals and registry edits of the same official e-mails at onc
       }
       // A registry edit the proposal was not based on, then overwritten by that proposal, is a lost update:
       // only acceptable when an admin was told.
-      const edited = registry.control.deliveries().findIndex((d) => d.body.personId === member.registryId && !d.body.submissionId && (d.body.changedFields as string[]).includes('officialEmail'));
-      const acceptedAfter = registry.control.deliveries().findIndex((d, index) => index > edited && d.body.personId === member.registryId && Boolean(d.body.submissionId));
+      const edited = events.findIndex((event) => !event.submissionId);
+      const acceptedAfter = events.findIndex((event, index) => index > edited && event.submissionId !== null);
       if (edited >= 0 && acceptedAfter > edited && remote.officialEmail === member.local && member.basedOn !== member.remote) {
         expect(row.sync_status === 'conflict' && alerted(member), `${member.registryId}: the registry's edit was overwritten silently`).toBe(true);
       }
