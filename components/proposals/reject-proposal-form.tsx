@@ -16,7 +16,7 @@ export function RejectProposalForm({ id, personName }: { id: string; personName:
       <label className="sr-only" htmlFor={`reason-${id}`}>
         Reason for rejecting the change of {personName}
       </label>
-      <Input id={`reason-${id}`} name="reason" placeholder="Reason" aria-invalid={error ? true : undefined} />
+      <Input id={`reason-${id}`} name="reason" placeholder="Reason, if you reject" aria-invalid={error ? true : undefined} />
       <SubmitButton variant="secondary" pendingLabel="Rejecting…" aria-label={`Reject the change of ${personName}`}>
         Reject
       </SubmitButton>

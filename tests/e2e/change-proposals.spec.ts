@@ -12,6 +12,8 @@ const GLOBEX = '0b4c3a7e-0000-4000-8000-00000000610b';
 let sync: RegistryApp;
 let saved: Record<string, unknown>;
 let registryId: string;
+/** The seed gives the person proposals of their own; only this file's are removed afterwards. */
+let startedAt: Date;
 
 const personOf = async () => {
   const [row] = await ownerSql()`select p.id, p.first_name, p.last_name, p.birth_date::text as birth_date, p.nationality, p.official_email, p.identifier_national, p.registry_id, p.sync_status, p.registry_base, p.last_synced_at
@@ -25,6 +27,7 @@ test.describe('change proposals with the registry on', () => {
     test.setTimeout(120_000);
     sync = await startRegistryApp();
     saved = await personOf();
+    startedAt = new Date();
     // Linked as the initial backfill would have: the mirror holds the registry's identity values and their base.
     const remote = [...sync.registry.store.persons.values()].find((person) => person.officialEmail === EMAIL)!;
     registryId = remote.id;
@@ -37,7 +40,7 @@ test.describe('change proposals with the registry on', () => {
   test.afterAll(async () => {
     if (!sync) return;
     await sync.stop();
-    await ownerSql()`delete from person_change_requests where person_id = ${saved.id as string}`;
+    await ownerSql()`delete from person_change_requests where person_id = ${saved.id as string} and created_at >= ${startedAt}`;
     await ownerSql()`update persons set first_name = ${saved.first_name as string}, last_name = ${saved.last_name as string}, birth_date = ${saved.birth_date as string | null}, nationality = ${saved.nationality as string | null},
       official_email = ${saved.official_email as string | null}, identifier_national = ${saved.identifier_national as Buffer | null}, registry_id = null, sync_status = null, registry_base = null, last_synced_at = null
       where id = ${saved.id as string}`;
@@ -67,11 +70,11 @@ test.describe('change proposals with the registry on', () => {
     await admin.setViewportSize({ width: 1280, height: 800 });
 
     await admin.getByRole('button', { name: 'Approve the change of Priya Shah' }).click();
-    await expect(pending).toContainText('Nothing to decide');
+    await expect(pending).not.toContainText('Priya Shah');
     // Submitted at once (the approval's event), accepted by the registry, merged from its webhook.
     await expect.poll(() => sync.registry.store.persons.get(registryId)!.officialEmail, { timeout: 20_000 }).toBe('priya.shah@club-mail.example');
     await expect.poll(async () => (await personOf()).official_email, { timeout: 20_000 }).toBe('priya.shah@club-mail.example');
-    const [proposal] = await ownerSql()`select status, approved_via, external_submission_id from person_change_requests where person_id = ${saved.id as string}`;
+    const [proposal] = await ownerSql()`select status, approved_via, external_submission_id from person_change_requests where person_id = ${saved.id as string} and fields ? 'officialEmail'`;
     expect(proposal).toMatchObject({ status: 'accepted', approved_via: 'admin', external_submission_id: expect.stringMatching(/^S-/) });
     expect((await personOf()).sync_status).toBe('synced');
 

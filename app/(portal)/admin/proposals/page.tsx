@@ -44,51 +44,94 @@ function Changes({ proposal }: { proposal: Proposal }) {
   );
 }
 
-function ProposalTable({ proposals, actions }: { proposals: Proposal[]; actions: boolean }) {
+function Status({ proposal }: { proposal: Proposal }) {
+  const word = statusWords[proposal.status];
   return (
-    <Table>
-      <THead>
-        <TR>
-          <TH>Person</TH>
-          <TH>Change</TH>
-          <TH>Status</TH>
-          {actions ? <TH>Decide</TH> : null}
-        </TR>
-      </THead>
-      <TBody>
+    <>
+      <Badge tone={word.tone}>{word.label}</Badge>
+      {proposal.emailConfirmation === 'awaiting' ? <div className="mt-1 text-xs text-slate-600">The person has not confirmed the new address yet; confirming it approves the change without you.</div> : null}
+      {proposal.emailConfirmation === 'confirmed' ? <div className="mt-1 text-xs text-slate-600">New address confirmed by the person.</div> : null}
+      {proposal.rejectionReason ? <div className="mt-1 text-xs text-slate-600">{proposal.rejectionReason}</div> : null}
+      {proposal.lastError && proposal.status === 'approved_locally' ? <div className="mt-1 text-xs text-slate-600">Registry unreachable; retried automatically</div> : null}
+    </>
+  );
+}
+
+function Evidence({ proposal }: { proposal: Proposal }) {
+  if (!proposal.evidence) return null;
+  return (
+    <a className="text-sm underline" href={proposal.evidence.documentUrl} rel="noreferrer noopener" target="_blank">
+      Evidence
+    </a>
+  );
+}
+
+function Decide({ proposal, name }: { proposal: Proposal; name: string }) {
+  return (
+    <div className="flex flex-wrap items-start gap-3">
+      <RegistryActionForm action={approveProposalAction} id={proposal.id} label="Approve" pendingLabel="Approving…" variant="primary" ariaLabel={`Approve the change of ${name}`} />
+      <RejectProposalForm id={proposal.id} personName={name} />
+    </div>
+  );
+}
+
+/** A table from the small breakpoint up; on a phone one card per proposal, so the decision is never off-screen. */
+function ProposalTable({ proposals, actions, label }: { proposals: Proposal[]; actions: boolean; label: string }) {
+  return (
+    <>
+      <ul className="divide-y divide-slate-100 sm:hidden" aria-label={label}>
         {proposals.map((proposal) => {
           const name = proposal.personName ?? 'Erased person';
-          const word = statusWords[proposal.status];
           return (
-            <TR key={proposal.id} data-testid={`proposal-${proposal.id}`}>
-              <TD>{name}</TD>
-              <TD>
+            <li key={proposal.id} className="space-y-2 py-4 text-sm text-slate-800" data-testid={`proposal-card-${proposal.id}`}>
+              <div className="font-medium text-slate-900">{name}</div>
+              <div className="break-words">
                 <Changes proposal={proposal} />
-                {proposal.evidence ? (
-                  <a className="text-sm underline" href={proposal.evidence.documentUrl} rel="noreferrer noopener" target="_blank">
-                    Evidence
-                  </a>
-                ) : null}
-              </TD>
-              <TD>
-                <Badge tone={word.tone}>{word.label}</Badge>
-                {proposal.emailConfirmation === 'awaiting' ? <div className="text-xs text-slate-600">New address not confirmed yet</div> : null}
-                {proposal.rejectionReason ? <div className="text-xs text-slate-600">{proposal.rejectionReason}</div> : null}
-                {proposal.lastError && proposal.status === 'approved_locally' ? <div className="text-xs text-slate-600">Registry unreachable; retried automatically</div> : null}
-              </TD>
-              {actions ? (
-                <TD>
-                  <div className="flex flex-wrap items-start gap-3">
-                    <RegistryActionForm action={approveProposalAction} id={proposal.id} label="Approve" pendingLabel="Approving…" variant="primary" ariaLabel={`Approve the change of ${name}`} />
-                    <RejectProposalForm id={proposal.id} personName={name} />
-                  </div>
-                </TD>
-              ) : null}
-            </TR>
+                <Evidence proposal={proposal} />
+              </div>
+              <div>
+                <Status proposal={proposal} />
+              </div>
+              {actions ? <Decide proposal={proposal} name={name} /> : null}
+            </li>
           );
         })}
-      </TBody>
-    </Table>
+      </ul>
+      <div className="hidden sm:block">
+        <Table>
+          <THead>
+            <TR>
+              <TH>Person</TH>
+              <TH>Change</TH>
+              <TH>Status</TH>
+              {actions ? <TH>Decide</TH> : null}
+            </TR>
+          </THead>
+          <TBody>
+            {proposals.map((proposal) => {
+              const name = proposal.personName ?? 'Erased person';
+              return (
+                <TR key={proposal.id} data-testid={`proposal-${proposal.id}`}>
+                  <TD>{name}</TD>
+                  <TD>
+                    <Changes proposal={proposal} />
+                    <Evidence proposal={proposal} />
+                  </TD>
+                  <TD className="max-w-56">
+                    <Status proposal={proposal} />
+                  </TD>
+                  {actions ? (
+                    <TD>
+                      <Decide proposal={proposal} name={name} />
+                    </TD>
+                  ) : null}
+                </TR>
+              );
+            })}
+          </TBody>
+        </Table>
+      </div>
+    </>
   );
 }
 
@@ -100,15 +143,15 @@ export default async function ProposalsPage() {
   }));
   return (
     <>
-      <PageHeader title="Change proposals" description="Identity changes people asked for. Approved changes of persons mirrored from the registry go to the registry, which decides." />
+      <PageHeader title="Change proposals" description="Identity corrections people asked for. Approving a change of a person mirrored from the registry sends it to the registry, which decides; the person's record changes once the registry accepts. For a person the registry does not know, approving applies the change at once." />
       <div className="space-y-6">
         <Card aria-labelledby="pending-heading">
           <CardHeader id="pending-heading" title="Waiting for your decision" />
-          <CardBody>{pending.length ? <ProposalTable proposals={pending} actions /> : <EmptyState title="Nothing to decide" description="New proposals appear here." />}</CardBody>
+          <CardBody>{pending.length ? <ProposalTable proposals={pending} actions label="Proposals waiting for your decision" /> : <EmptyState title="Nothing to decide" description="New proposals appear here." />}</CardBody>
         </Card>
         <Card aria-labelledby="registry-heading">
           <CardHeader id="registry-heading" title="On their way to the registry" />
-          <CardBody>{inFlight.length ? <ProposalTable proposals={inFlight} actions={false} /> : <EmptyState title="None" description="Approved proposals waiting for the registry appear here." />}</CardBody>
+          <CardBody>{inFlight.length ? <ProposalTable proposals={inFlight} actions={false} label="Proposals on their way to the registry" /> : <EmptyState title="None" description="Approved proposals waiting for the registry appear here." />}</CardBody>
         </Card>
       </div>
     </>
