@@ -29,8 +29,18 @@ export type ApplyRegistryPersonInput = {
 };
 export type ApplyOutcome = 'updated' | 'unchanged' | 'conflict' | 'stale' | 'skipped';
 
-/** The registry's updatedAt of the value stored as base, so an older answer arriving late never overwrites a newer one. */
-type StoredBase = RegistryBase & { registryUpdatedAt?: string };
+/**
+ * The registry's updatedAt and version of the value stored as base, so an older answer arriving late never
+ * overwrites a newer one; the version settles two changes within the same millisecond.
+ */
+type StoredBase = RegistryBase & { registryUpdatedAt?: string; registryVersion?: number };
+
+function isOlder(remote: RegistryPerson, base: StoredBase | null): boolean {
+  if (!base?.registryUpdatedAt) return false;
+  const stored = Date.parse(base.registryUpdatedAt);
+  const fetched = Date.parse(remote.updatedAt);
+  return stored > fetched || (stored === fetched && base.registryVersion !== undefined && base.registryVersion > remote.version);
+}
 
 const plainAuditFields = ['firstName', 'lastName', 'birthDate', 'nationality', 'officialEmail', 'syncStatus', 'registryId', 'deletedAt'] as const;
 
@@ -67,7 +77,7 @@ export async function applyRegistryPerson(
   if (!row || row.anonymizedAt) return 'skipped';
   if (row.registryId !== null && row.registryId !== remote.id) return 'skipped';
   const storedBase = row.registryBase as StoredBase | null;
-  if (storedBase?.registryUpdatedAt && Date.parse(storedBase.registryUpdatedAt) > Date.parse(remote.updatedAt)) return 'stale';
+  if (isOlder(remote, storedBase)) return 'stale';
 
   const digest = await createIdentifierDigester(tx, ctx.organisationId, input.encryption);
   const localIdentifier = row.identifierNational ? await decryptField(tx, ctx, 'person.identifierNational', row.identifierNational, input.encryption) : null;
@@ -90,7 +100,7 @@ export async function applyRegistryPerson(
     registryId: remote.id,
     registrySubmissionId: null,
     syncStatus: merged.syncStatus,
-    registryBase: { ...merged.base, registryUpdatedAt: remote.updatedAt } as StoredBase,
+    registryBase: { ...merged.base, registryUpdatedAt: remote.updatedAt, registryVersion: remote.version } as StoredBase,
     lastSyncedAt: ctx.now,
     ...(deactivate ? { deletedAt: ctx.now } : {}),
   };
