@@ -14,6 +14,12 @@ export type AuditDescription = { actor: string; sentence: SentencePart[]; change
 type Target = { name: string; href?: string };
 type Phrase = (target: Target, entry: AuditEntry, names: AuditNames) => SentencePart[];
 
+function proposalKind(e: AuditEntry): string {
+  if (e.metadata.kind === 'create') return 'new person';
+  if (e.metadata.kind === 'deactivate') return 'deactivation of a person';
+  return `change of a person's ${fieldList(e)}`;
+}
+
 const deleted: Record<string, string> = {
   ASSET: 'a deleted asset',
   LOCATION: 'a deleted location',
@@ -219,7 +225,16 @@ const phrases: Record<string, Phrase> = {
   ADMIN_SIGNED_IN: () => ['signed in to the portal as an administrator'],
   ADMIN_SIGNED_OUT: () => ['signed out of the portal'],
   PROFILE_UPDATED: (_t, e) => [`changed their own ${fieldList(e)}`],
-  PERSON_CHANGE_REQUESTED: (_t, e) => [`asked to change their ${fieldList(e)} (waiting for confirmation)`],
+  PERSON_CHANGE_REQUESTED: (_t, e) => [`proposed a change of their ${fieldList(e)} (waiting for approval)`],
+  PERSON_CHANGE_APPROVED: (_t, e) => [
+    `${e.metadata.via === 'email_confirmation' ? 'approved (by confirming the new address)' : 'approved'} a proposed change of a person's ${fieldList(e)}${e.metadata.appliedLocally === true ? ', applied here at once (no registry involved)' : ', queued for the sports registry'}`,
+  ],
+  PERSON_CHANGE_REJECTED: (_t, e) => [`${e.metadata.by === 'registry' ? "recorded the sports registry's rejection of" : 'rejected'} a proposed ${proposalKind(e)}`],
+  PERSON_CHANGE_SUBMITTED: (_t, e) => [`sent a proposed ${proposalKind(e)} to the sports registry`],
+  PERSON_CHANGE_ACCEPTED: (_t, e) => [`recorded the sports registry's acceptance of a proposed ${proposalKind(e)}`],
+  OFFICIAL_EMAIL_CONFIRMED: () => ['confirmed a new official e-mail address through the link sent to it'],
+  PERSON_DEACTIVATED_FOR_ERASURE: () => ['deactivated an erased person and proposed their deactivation to the sports registry'],
+  PERSON_REGISTRATION_PROPOSED: () => ['registered a new person locally and proposed them to the sports registry (pending registration)'],
   PROCESSING_RESTRICTED: () => ['restricted the processing of their data: no notifications, jobs paused'],
   PROCESSING_RESTRICTION_LIFTED: () => ['lifted the restriction on processing their data'],
   MARKETING_OPT_OUT: () => ['objected to marketing messages'],

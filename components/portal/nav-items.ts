@@ -21,5 +21,6 @@ export const adminNav: NavItem[] = [
   { href: '/admin/retention', label: 'Retention', minRole: 'ADMIN' },
   { href: '/admin/legal-reports', label: 'Legal reports', minRole: 'ADMIN' },
   { href: '/admin/registry', label: 'Registry', minRole: 'ADMIN' },
+  { href: '/admin/proposals', label: 'Proposals', minRole: 'ADMIN' },
   { href: '/admin/code-lists', label: 'Code lists', minRole: 'ADMIN' },
 ];

@@ -6,17 +6,25 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { requestIdentityChangeAction } from '@/lib/portal/actions/profile-actions';
-import type { IdentityField, OwnProfile } from '@/lib/profile/schemas';
+import type { ChangeRequest, IdentityField, OwnProfile } from '@/lib/profile/schemas';
 
-const labels: Record<IdentityField, string> = { firstName: 'First name', lastName: 'Last name', birthDate: 'Birth date', nationality: 'Nationality' };
+const labels: Record<IdentityField, string> = { firstName: 'First name', lastName: 'Last name', birthDate: 'Birth date', nationality: 'Nationality', officialEmail: 'Official e-mail' };
+const statusLabels: Record<ChangeRequest['status'], string> = {
+  pending: 'Waiting for approval',
+  approved_locally: 'Approved, queued for the registry',
+  submitted: 'Sent to the registry',
+  accepted: 'Accepted',
+  rejected: 'Not accepted',
+};
 
-type Props = { profile: Pick<OwnProfile, IdentityField | 'pendingChanges'> };
+type Props = { profile: Pick<OwnProfile, IdentityField | 'pendingChanges' | 'recentDecisions'> };
 
 export function IdentitySection({ profile }: Props) {
   const [result, action] = useActionState(requestIdentityChangeAction, null);
   const values = result?.ok === false ? result.values : undefined;
   const error = result?.ok === false ? (result.fieldErrors?.value?.[0] ?? result.fieldErrors?.field?.[0]) : undefined;
-  const pending = new Map(profile.pendingChanges.flatMap((request) => Object.entries(request.fields).map(([field, change]) => [field, String(change.to)] as const)));
+  const evidenceError = result?.ok === false ? result.fieldErrors?.evidenceUrl?.[0] : undefined;
+  const pending = new Map(profile.pendingChanges.flatMap((request) => Object.entries(request.fields).map(([field, change]) => [field, { to: String(change.to), request }] as const)));
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-3 text-sm">
@@ -27,14 +35,29 @@ export function IdentitySection({ profile }: Props) {
               <span className="font-medium">{profile[field] ?? 'Not recorded'}</span>
               {pending.has(field) ? (
                 <span className="ml-2 inline-flex flex-wrap items-center gap-2">
-                  <Badge tone="warning">Waiting for confirmation</Badge>
-                  <span className="text-slate-700">requested: {pending.get(field)}</span>
+                  <Badge tone="warning">{statusLabels[pending.get(field)!.request.status]}</Badge>
+                  <span className="text-slate-700">requested: {pending.get(field)!.to}</span>
+                  {pending.get(field)!.request.emailConfirmation === 'awaiting' ? <span className="text-slate-700">(confirm the link we e-mailed to the new address)</span> : null}
                 </span>
               ) : null}
             </dd>
           </div>
         ))}
       </dl>
+      {profile.recentDecisions.length > 0 ? (
+        <div>
+          <h3 className="text-sm font-medium text-slate-900">Recent decisions</h3>
+          <ul className="mt-2 space-y-1 text-sm" data-testid="change-decisions">
+            {profile.recentDecisions.map((decision) => (
+              <li key={decision.id} className="flex flex-wrap items-center gap-2">
+                <Badge tone={decision.status === 'accepted' ? 'success' : 'danger'}>{statusLabels[decision.status]}</Badge>
+                <span className="text-slate-700">{Object.keys(decision.fields).map((field) => labels[field as IdentityField] ?? 'National identifier').join(', ')}</span>
+                {decision.rejectionReason ? <span className="text-slate-700">— {decision.rejectionReason}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <form action={action} className="space-y-4 rounded-lg bg-slate-50 p-4" noValidate>
         <p className="text-sm text-slate-700">Something wrong here? Ask for a correction. Your organisation confirms it with the official register first.</p>
         <div className="grid gap-4 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
@@ -45,12 +68,16 @@ export function IdentitySection({ profile }: Props) {
                   {labels[field]}
                 </option>
               ))}
+              <option value="identifierNational">National identifier</option>
             </Select>
           </Field>
           <Field label="Correct value" htmlFor="identity-value" error={error} hint="Dates as YYYY-MM-DD; nationality as a two-letter country code such as DE.">
             <Input id="identity-value" name="value" defaultValue={values?.value ?? ''} aria-invalid={error ? true : undefined} aria-describedby={error ? 'identity-value-error' : 'identity-value-hint'} />
           </Field>
         </div>
+        <Field label="Supporting document (optional)" htmlFor="identity-evidence" error={evidenceError} hint="An https:// link to a certificate or another document that shows the correct value.">
+          <Input id="identity-evidence" name="evidenceUrl" type="url" defaultValue={values?.evidenceUrl ?? ''} aria-invalid={evidenceError ? true : undefined} />
+        </Field>
         <SubmitButton pendingLabel="Sending…" variant="secondary">
           Request correction
         </SubmitButton>

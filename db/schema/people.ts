@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ciphertext, instant } from './columns';
 import { userDutyEnum, userRoleEnum } from './enums';
 import { organisations } from './organisations';
@@ -110,32 +110,71 @@ export const users = pgTable(
   ],
 );
 
-// sent: handed to the external registry (spec 002), which has the last word; applied: written to the person.
-export const personChangeRequestStatusEnum = pgEnum('person_change_request_status', ['open', 'applied', 'rejected', 'sent']);
+/**
+ * Spec 002's PersonChangeProposal: pending -> approved_locally -> submitted -> accepted | rejected. A proposal of a
+ * local-only person (or in phase 0) is applied locally on approval and goes pending -> accepted.
+ */
+export const personChangeRequestStatusEnum = pgEnum('person_change_request_status', ['pending', 'approved_locally', 'submitted', 'accepted', 'rejected']);
+export type PersonChangeProposalStatus = (typeof personChangeRequestStatusEnum.enumValues)[number];
+/** update: identity fields; create: a new-record proposal (pending_registration); deactivate: `{ active: false }` (erasure). */
+export const personChangeProposalKindEnum = pgEnum('person_change_proposal_kind', ['update', 'create', 'deactivate']);
+export type PersonChangeProposalKind = (typeof personChangeProposalKindEnum.enumValues)[number];
 
 export type PersonFieldChanges = Record<string, { from: unknown; to: unknown }>;
+export type ProposalEvidence = { documentUrl: string };
 
-/** A person's own request to change an identity field; self-service never writes identity fields directly. */
+/**
+ * A proposed change of a person's registry-owned fields (the table keeps its first name, person_change_requests).
+ * Self-service never writes identity fields directly; the registry decides for mirrored persons.
+ */
 export const personChangeRequests = pgTable(
   'person_change_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organisationId: uuid('organisation_id').notNull(),
     personId: uuid('person_id').notNull(),
+    kind: personChangeProposalKindEnum('kind').notNull().default('update'),
+    /** proposedBy; null when the platform itself proposes (erasure, a new person's registration). */
     requestedByUserId: uuid('requested_by_user_id'),
+    /** changes: field -> { from: value when proposed, to: proposed value }. */
     fields: jsonb('fields').$type<PersonFieldChanges>().notNull(),
-    status: personChangeRequestStatusEnum('status').notNull().default('open'),
+    evidence: jsonb('evidence').$type<ProposalEvidence>(),
+    status: personChangeRequestStatusEnum('status').notNull().default('pending'),
+    /** Sent with every submission attempt, so the registry applies the proposal once however often it is sent. */
+    idempotencyKey: uuid('idempotency_key').notNull().defaultRandom(),
+    /** The registry record the proposal is about; kept for a deactivation after the mirror was erased, cleared once decided. */
+    registryPersonId: text('registry_person_id'),
+    externalSubmissionId: text('external_submission_id'),
+    /** admin, email_confirmation, system. */
+    approvedVia: text('approved_via'),
+    decidedByUserId: uuid('decided_by_user_id'),
     decidedAt: instant('decided_at'),
+    submittedAt: instant('submitted_at'),
+    resolvedAt: instant('resolved_at'),
+    rejectionReason: text('rejection_reason'),
+    submissionAttempts: integer('submission_attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at'),
+    lastError: text('last_error'),
+    /** The official e-mail validator: SHA-256 of the e-mailed token (never the token), its expiry, and when it was used. */
+    emailTokenHash: text('email_token_hash'),
+    emailTokenExpiresAt: instant('email_token_expires_at'),
+    emailConfirmedAt: instant('email_confirmed_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('person_change_requests_org_person_idx').on(t.organisationId, t.personId, t.createdAt),
     index('person_change_requests_org_status_idx').on(t.organisationId, t.status, t.createdAt),
+    index('person_change_requests_due_idx').on(t.status, t.nextAttemptAt).where(sql`${t.status} in ('approved_locally', 'submitted')`),
+    uniqueIndex('person_change_requests_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('person_change_requests_email_token_key').on(t.emailTokenHash).where(sql`${t.emailTokenHash} is not null`),
     check('person_change_requests_fields_check', sql`jsonb_typeof(${t.fields}) = 'object' and ${t.fields} <> '{}'::jsonb`),
-    check('person_change_requests_decided_check', sql`(${t.status} = 'open') = (${t.decidedAt} is null)`),
+    check('person_change_requests_decided_check', sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
+    check('person_change_requests_submitted_check', sql`${t.status} <> 'submitted' or ${t.externalSubmissionId} is not null`),
+    check('person_change_requests_evidence_check', sql`${t.evidence} is null or (jsonb_typeof(${t.evidence}) = 'object' and ${t.evidence} ->> 'documentUrl' like 'https://%')`),
     foreignKey({ name: 'person_change_requests_organisation_fk', columns: [t.organisationId], foreignColumns: [organisations.id] }).onDelete('cascade'),
     foreignKey({ name: 'person_change_requests_person_fk', columns: [t.organisationId, t.personId], foreignColumns: [persons.organisationId, persons.id] }).onDelete('cascade'),
     foreignKey({ name: 'person_change_requests_requester_fk', columns: [t.organisationId, t.requestedByUserId], foreignColumns: [users.organisationId, users.id] }),
+    foreignKey({ name: 'person_change_requests_decider_fk', columns: [t.organisationId, t.decidedByUserId], foreignColumns: [users.organisationId, users.id] }),
   ],
 );

@@ -12,6 +12,7 @@ import { registryBackfillFunction } from './registry-backfill';
 import { sendLoanRemindersFunction } from './send-loan-reminders';
 import { syncCodelistsDailyFunction } from './sync-codelists-daily';
 import { syncCodelistsWeeklyFunction } from './sync-codelists-weekly';
+import { submitPersonChangeProposalsFunction } from './submit-person-change-proposals';
 import { syncRegistryOrganisationsFunction } from './sync-registry-organisations';
 
 export const inngestFunctions = [
@@ -30,4 +31,5 @@ export const inngestFunctions = [
   syncRegistryOrganisationsFunction,
   syncCodelistsDailyFunction,
   syncCodelistsWeeklyFunction,
+  submitPersonChangeProposalsFunction,
 ];

@@ -80,7 +80,17 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
   };
 }
 
-export type PublicRouteInput<P, Q> = { request: Request; tx: Tx; organisation: TenantOrganisation; requestId: string; now: Date; params: P; query: Q };
+export type PublicRouteInput<P, Q> = {
+  request: Request;
+  tx: Tx;
+  organisation: TenantOrganisation;
+  requestId: string;
+  now: Date;
+  params: P;
+  query: Q;
+  /** Runs the callback once the transaction has committed (never when it rolls back): events for jobs. */
+  afterCommit: (fn: () => void) => void;
+};
 
 /**
  * An endpoint whose credential is not a bearer token but part of the request itself (a data export's one-time
@@ -101,9 +111,12 @@ export function publicRoute<P extends z.ZodType = z.ZodType<Record<string, never
       const params = options.params ? parseParams(options.params, await segment.params) : {};
       const query = options.query ? parseQuery(options.query, new URL(request.url)) : {};
       const now = new Date();
+      const callbacks: (() => void)[] = [];
+      const afterCommit = (fn: () => void) => callbacks.push(fn);
       const response = await withTenant(await getDb(), organisation.id, (tx) =>
-        handler({ request, tx, organisation, requestId, now, params, query } as PublicRouteInput<z.infer<P>, z.infer<Q>>),
+        handler({ request, tx, organisation, requestId, now, params, query, afterCommit } as PublicRouteInput<z.infer<P>, z.infer<Q>>),
       );
+      for (const callback of callbacks) callback();
       for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
       response.headers.set('X-Request-Id', requestId);
       return response;

@@ -9,6 +9,9 @@ type Doc = ExportDocument;
 const roleLabels: Record<string, string> = { EMPLOYEE: 'Employee', ASSET_MANAGER: 'Asset manager', ADMIN: 'Administrator' };
 
 /** match_participation -> "Match participation", PENDING -> "Pending", marketingOptOut -> "Marketing opt out". */
+
+// A proposed national identifier is kept sealed (FLE1) in the proposal; the report never prints it.
+const shownValue = (value: unknown) => (value !== null && typeof value === 'object' ? '(hidden)' : String(value ?? '—'));
 export function words(value: string): string {
   const spaced = value
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -72,7 +75,7 @@ function accountSections(doc: Doc): ReportSection[] {
     section('Corrections you asked for', 'Changes to your name, birth date or nationality that you requested.', 'You have not asked for any correction.', doc.profileChangeRequests.map((r) => ({
       heading: `Requested ${formatDate(r.createdAt)}`,
       fields: [
-        ...Object.entries(r.fields).map(([name, change]) => field(words(name), `${String(change.from ?? '—')} → ${String(change.to ?? '—')}`)),
+        ...Object.entries(r.fields).map(([name, change]) => field(words(name), `${shownValue(change.from)} → ${shownValue(change.to)}`)),
         field('Status', words(r.status)),
         field('Decided', when(r.decidedAt)),
       ],

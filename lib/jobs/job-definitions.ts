@@ -25,6 +25,8 @@ import { syncRegistryOrganisations } from './sync-registry-organisations';
 import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
 import { REGISTRY_WEBHOOK_RECEIVED_EVENT } from '@/lib/registry/webhook-payload';
 import { sendLoanReminders } from './send-loan-reminders';
+import { submitPersonChangeProposals } from './submit-person-change-proposals';
+import { PERSON_CHANGE_PROPOSAL_APPROVED_EVENT } from '@/lib/proposals/approve-proposal';
 
 export type JobResult = Record<string, number>;
 
@@ -117,6 +119,15 @@ export const syncCodelistsDailyJob: JobDefinition = { id: 'sync-codelists-daily'
 /** Sport, region and athlete category weekly (Mondays). */
 export const syncCodelistsWeeklyJob: JobDefinition = { id: 'sync-codelists-weekly', cron: '45 2 * * 1', run: (deps) => syncCodelists({ ...deps, registry: getRegistryAdapter(), cadence: 'weekly' }) };
 
+// Spec 002, sync out: an approval starts the submission at once; the sweep retries what the registry could not take
+// (growing pauses, never given up) and asks after submitted proposals, whose rejection arrives only that way.
+export const submitPersonChangeProposalsJob: JobDefinition = {
+  id: 'submit-person-change-proposals',
+  cron: '* * * * *',
+  events: [PERSON_CHANGE_PROPOSAL_APPROVED_EVENT],
+  run: (deps) => submitPersonChangeProposals({ ...deps, registry: getRegistryAdapter() }),
+};
+
 export const jobDefinitions: readonly JobDefinition[] = [
   deliverOutboxJob,
   sendLoanRemindersJob,
@@ -133,6 +144,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   syncRegistryOrganisationsJob,
   syncCodelistsDailyJob,
   syncCodelistsWeeklyJob,
+  submitPersonChangeProposalsJob,
 ];
 
 export async function createJobDeps(): Promise<JobDeps> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { dataDeletionRequests } from '@/db/schema';
+import { dataDeletionRequests, persons } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { createContext } from '@/lib/core/context';
 import { enqueueContactRemovals } from '@/lib/notifications/enqueue-contact-removal';
@@ -10,6 +10,7 @@ import { type LedgerDatabase, recordInLedger } from '@/lib/privacy/deletion-ledg
 import { findSubjectContact } from '@/lib/privacy/deletion-requests/subject-contact';
 import { type ErasablePersonField, type ErasureScope, erasePerson } from '@/lib/privacy/erase-person';
 import { ledgerSubjectKey } from '@/lib/privacy/pseudonym';
+import { proposeDeactivation } from '@/lib/proposals/propose-deactivation';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from './job-deps';
 
@@ -68,7 +69,13 @@ async function carryOut(deps: ProcessDataDeletionsDeps, item: Claimed, secret: s
     const { ctx } = createContext({ organisationId: item.organisationId, requestId: deps.runId ?? randomUUID(), now, user: null });
     const contact = await findSubjectContact(tx, item.organisationId, item.personId);
     const scope: ErasureScope = item.scope === 'full' ? { scope: 'full' } : { scope: 'partial', fields: item.partialFields };
+    // Read before the erasure: anonymising drops the registry mirror (migration 0033).
+    const [mirror] = await tx.select({ registryId: persons.registryId }).from(persons).where(and(eq(persons.organisationId, item.organisationId), eq(persons.id, item.personId)));
     const counts = await erasePerson(tx, ctx, item.personId, scope, secret);
+    if (item.scope === 'full' && mirror?.registryId) {
+      counts.registryDeactivationProposals = 1;
+      await proposeDeactivation(tx, { ...ctx, afterCommit }, { personId: item.personId, registryId: mirror.registryId, reason: 'erasure' });
+    }
     const outbox = { organisationId: item.organisationId, afterCommit };
     const confirmed = contact?.email
       ? await enqueueEmail(tx, outbox, {

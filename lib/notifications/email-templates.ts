@@ -37,6 +37,11 @@ export const emailTemplateSchemas = {
   // null once the link is used or lapsed (lib/data-export/data-export-email.ts).
   // Field names only: the values (a national identifier among them) stay out of mailboxes.
   'registry-sync-conflict': z.object({ personId: z.uuid(), personName: z.string(), registryId: z.string(), fields: z.array(z.string()).min(1) }),
+  // Spec 002, sync out. Field names and the reason only, never the values asked for.
+  'person-change-rejected': z.object({ proposalId: z.uuid(), fields: z.array(z.string()).min(1), reason: z.string(), decidedBy: z.enum(['admin', 'registry']) }),
+  'person-registration-rejected': z.object({ proposalId: z.uuid(), personId: z.uuid(), personName: z.string(), reason: z.string() }),
+  // token: the validator's one-time token in plaintext, its only copy besides the recipient's mailbox (hashed at rest).
+  'official-email-confirmation': z.object({ proposalId: z.uuid(), name: z.string(), token: z.string().nullable(), expiresAt: z.iso.datetime() }),
   'data-export-ready': z.object({ dataExportId: z.uuid(), format: z.enum(['json', 'pdf']), token: z.string().nullable(), linkExpiresAt: z.iso.datetime() }),
   // Sent after the erasure, to the address captured before it; the payload is purged once delivered (lib/jobs/deliver-outbox.ts).
   'data-deletion-completed': z.object({ requestId: z.uuid(), name: z.string(), scope: z.enum(['full', 'partial']), fields: z.array(z.string()), completedAt: z.iso.datetime() }),

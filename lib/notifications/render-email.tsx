@@ -13,6 +13,9 @@ import { LoanOverdueEmail, loanOverdueSubject } from '@/emails/loan-overdue-emai
 import { LoanRejectedEmail, loanRejectedSubject } from '@/emails/loan-rejected-email';
 import { LoanReminderEmail, loanReminderSubject } from '@/emails/loan-reminder-email';
 import { LoanRequestedEmail, loanRequestedSubject } from '@/emails/loan-requested-email';
+import { OfficialEmailConfirmationEmail, officialEmailConfirmationSubject } from '@/emails/official-email-confirmation-email';
+import { PersonChangeRejectedEmail, personChangeRejectedSubject } from '@/emails/person-change-rejected-email';
+import { PersonRegistrationRejectedEmail, personRegistrationRejectedSubject } from '@/emails/person-registration-rejected-email';
 import { RegistrySyncConflictEmail, registrySyncConflictSubject } from '@/emails/registry-sync-conflict-email';
 import { WelcomeEmail, welcomeSubject } from '@/emails/welcome-email';
 import type { EmailPayload, EmailTemplateData, EmailTemplateName, EmailTenant } from './email-templates';
@@ -39,6 +42,14 @@ const templates: { [T in EmailTemplateName]: Template<T> } = {
   'loan-overdue': { subject: loanOverdueSubject, Component: LoanOverdueEmail, path: loanPath },
   welcome: { subject: welcomeSubject, Component: WelcomeEmail, path: () => '/login', brandingKey: 'welcome' },
   'registry-sync-conflict': { subject: registrySyncConflictSubject, Component: RegistrySyncConflictEmail, path: () => '/admin/audit-log' },
+  'person-change-rejected': { subject: personChangeRejectedSubject, Component: PersonChangeRejectedEmail, path: () => '/profile' },
+  'person-registration-rejected': { subject: personRegistrationRejectedSubject, Component: PersonRegistrationRejectedEmail, path: () => '/admin/proposals' },
+  // The link is the credential of the official e-mail validator: confirming needs no sign-in.
+  'official-email-confirmation': {
+    subject: officialEmailConfirmationSubject,
+    Component: OfficialEmailConfirmationEmail,
+    path: (data) => (data.token ? `/api/v1/profile/email-confirmations?token=${encodeURIComponent(data.token)}` : '/profile'),
+  },
   // The link itself is the credential: it opens the download on any device, without signing in.
   'data-export-ready': {
     subject: dataExportReadySubject,

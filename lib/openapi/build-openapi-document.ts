@@ -23,6 +23,7 @@ import { registerLoanPaths } from './paths-loans';
 import { registerMaintenanceAndPhotoPaths } from './paths-maintenance';
 import { registerPeoplePaths } from './paths-people';
 import { registerProfilePaths } from './paths-profile';
+import { registerProposalPaths } from './paths-proposals';
 import { registerRetentionPaths } from './paths-retention';
 import { registerUserAndAuditPaths } from './paths-users-audit';
 import { registerResourceSchemas } from './resource-schemas';
@@ -72,6 +73,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerCodelistPaths(registry);
   registerBackupPaths(registry);
   registerProfilePaths(registry);
+  registerProposalPaths(registry);
   registerDataExportPaths(registry);
   registerDataDeletionPaths(registry);
   registerRetentionPaths(registry);

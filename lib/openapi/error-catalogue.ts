@@ -1,4 +1,4 @@
-import { ApiError, ConflictError, ForbiddenError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/core/errors';
+import { ApiError, ConflictError, ForbiddenError, GoneError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/core/errors';
 import { activityNotFound } from '@/lib/activities/activity-store';
 import { antidopingRecordNotFound } from '@/lib/antidoping/antidoping-store';
 import { activityCommentNotFound } from '@/lib/activities/comment-store';
@@ -20,6 +20,7 @@ import { maintenanceEntryNotFound } from '@/lib/maintenance/errors';
 import { locationNameConflict, locationNotFound } from '@/lib/locations/location-store';
 import { medicalTreatmentNotFound } from '@/lib/medical/treatment-store';
 import { personNotFound } from '@/lib/persons/to-person-dto';
+import { proposalStateConflict } from '@/lib/proposals/proposal-store';
 import { dataDeletionOwnRequest, dataDeletionRequestNotFound, dataDeletionStateConflict, personAlreadyErased } from '@/lib/privacy/deletion-requests/deletion-request-store';
 import { retentionRunInProgress, retentionRunNotFound } from '@/lib/retention/errors';
 import { syncConflictNotFound, syncConflictResolved } from '@/lib/registry/conflicts/errors';
@@ -94,6 +95,10 @@ export const errorCatalogue = {
   REGISTRY_MISMATCH_RESOLVED: mismatchResolved(resourceId, 'dismissed'),
   REGISTRY_CONFLICT_RESOLVED: syncConflictResolved(resourceId),
   DATA_EXPORT_LINK_USED: dataExportLinkUsed(resourceId),
+  PROPOSAL_NOT_FOUND: new NotFoundError('PROPOSAL_NOT_FOUND', 'The change proposal does not exist.', { proposalId: resourceId }),
+  PROPOSAL_STATE_CONFLICT: proposalStateConflict(resourceId, 'submitted', 'approve'),
+  EMAIL_CONFIRMATION_INVALID: new NotFoundError('EMAIL_CONFIRMATION_INVALID', 'This confirmation link is not valid: it was used already, replaced by a newer one, or never existed.'),
+  EMAIL_CONFIRMATION_EXPIRED: new GoneError('EMAIL_CONFIRMATION_EXPIRED', 'This confirmation link has expired. Ask for the change again on your profile to get a new one.'),
   DATA_EXPORT_LINK_EXPIRED: dataExportLinkExpired(resourceId),
   ENDPOINT_NOT_FOUND: new NotFoundError('ENDPOINT_NOT_FOUND', 'There is no API endpoint at this path.', { path: '/api/v1/unknown' }),
   METHOD_NOT_ALLOWED: new ApiError(405, 'METHOD_NOT_ALLOWED', 'This endpoint supports GET, POST.', { allowed: ['GET', 'POST'] }),

@@ -1,8 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { defaultPersonPreferences, personChangeRequests, persons } from '@/db/schema';
 import type { RequestContext } from '@/lib/core/context';
 import { NotFoundError } from '@/lib/core/errors';
+import { HIDDEN, isSealed } from '@/lib/proposals/proposal-store';
+import { openProposalStatuses } from '@/lib/proposals/schemas';
 import type { ChangeRequest, OwnProfile } from './schemas';
 
 type ProfileContext = Pick<RequestContext, 'organisationId' | 'user'>;
@@ -23,14 +25,30 @@ export const profileColumns = {
 
 export const changeRequestColumns = {
   id: personChangeRequests.id,
+  kind: personChangeRequests.kind,
   fields: personChangeRequests.fields,
   status: personChangeRequests.status,
+  rejectionReason: personChangeRequests.rejectionReason,
+  emailTokenHash: personChangeRequests.emailTokenHash,
+  emailConfirmedAt: personChangeRequests.emailConfirmedAt,
   createdAt: personChangeRequests.createdAt,
   updatedAt: personChangeRequests.updatedAt,
 };
 
-export function toChangeRequestDto(row: { id: string; fields: ChangeRequest['fields']; status: ChangeRequest['status']; createdAt: Date; updatedAt: Date }): ChangeRequest {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+type ChangeRequestRow = { [K in keyof typeof changeRequestColumns]: (typeof changeRequestColumns)[K]['_']['data'] | ((typeof changeRequestColumns)[K]['_']['notNull'] extends true ? never : null) };
+
+export function toChangeRequestDto(row: ChangeRequestRow): ChangeRequest {
+  const hide = (value: unknown) => (isSealed(value) ? HIDDEN : value);
+  return {
+    id: row.id,
+    kind: row.kind,
+    fields: Object.fromEntries(Object.entries(row.fields).map(([field, change]) => [field, { from: hide(change.from), to: hide(change.to) }])),
+    status: row.status,
+    rejectionReason: row.rejectionReason,
+    emailConfirmation: row.emailConfirmedAt ? 'confirmed' : row.emailTokenHash ? 'awaiting' : 'not_needed',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** The acting user's own person; an account always has one (users_person_fk). */
@@ -49,22 +67,33 @@ export async function listOwnChangeRequests(tx: Executor, ctx: ProfileContext, o
   const rows = await tx
     .select(changeRequestColumns)
     .from(personChangeRequests)
-    .where(options.openOnly ? and(own, eq(personChangeRequests.status, 'open')) : own)
+    .where(options.openOnly ? and(own, inArray(personChangeRequests.status, openProposalStatuses)) : own)
     .orderBy(asc(personChangeRequests.createdAt), asc(personChangeRequests.id));
   return rows.map(toChangeRequestDto);
 }
 
-export function toOwnProfile(person: Awaited<ReturnType<typeof findOwnPerson>>, pendingChanges: ChangeRequest[]): OwnProfile {
+async function listRecentDecisions(tx: Executor, ctx: ProfileContext): Promise<ChangeRequest[]> {
+  const rows = await tx
+    .select(changeRequestColumns)
+    .from(personChangeRequests)
+    .where(and(eq(personChangeRequests.organisationId, ctx.organisationId), eq(personChangeRequests.personId, ctx.user.personId), inArray(personChangeRequests.status, ['accepted', 'rejected'])))
+    .orderBy(desc(personChangeRequests.updatedAt), desc(personChangeRequests.id))
+    .limit(5);
+  return rows.map(toChangeRequestDto);
+}
+
+export function toOwnProfile(person: Awaited<ReturnType<typeof findOwnPerson>>, pendingChanges: ChangeRequest[], recentDecisions: ChangeRequest[]): OwnProfile {
   const preferences = { ...defaultPersonPreferences, ...person.preferences };
   const channels = { ...defaultPersonPreferences.channels, ...preferences.channels };
   return {
     ...person,
     preferences: { channels: { email: channels.email, inApp: channels.inApp }, marketingOptOut: preferences.marketingOptOut, marketingOptOutAt: preferences.marketingOptOutAt ?? null },
     pendingChanges,
+    recentDecisions,
   };
 }
 
 export async function getOwnProfile(tx: Executor, ctx: ProfileContext): Promise<OwnProfile> {
-  const [person, pending] = await Promise.all([findOwnPerson(tx, ctx), listOwnChangeRequests(tx, ctx, { openOnly: true })]);
-  return toOwnProfile(person, pending);
+  const [person, pending, decided] = await Promise.all([findOwnPerson(tx, ctx), listOwnChangeRequests(tx, ctx, { openOnly: true }), listRecentDecisions(tx, ctx)]);
+  return toOwnProfile(person, pending, decided);
 }

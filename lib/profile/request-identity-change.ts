@@ -4,23 +4,35 @@ import { type PersonFieldChanges, personChangeRequests } from '@/db/schema';
 import type { RequestContext } from '@/lib/core/context';
 import { ValidationError } from '@/lib/core/errors';
 import { recordAudit } from '@/lib/audit/record-audit';
+import { encryptField } from '@/lib/crypto/encrypt-field';
+import { sendEmailConfirmation } from '@/lib/proposals/confirm-official-email';
 import { changeRequestColumns, findOwnPerson, toChangeRequestDto } from './get-own-profile';
 import { type ChangeRequest, identityFields, type RequestIdentityChangeBody } from './schemas';
 
 /**
- * Identity fields belong to the registry (spec 002): the person is not changed, a request waits for
- * confirmation. A person has at most one open request; asking again for a field replaces its value there,
- * so there is never more than one open request per field.
+ * Identity fields belong to the registry (spec 002): the person is not changed, a proposal (pending) waits for an
+ * admin or the automatic validator. A person has at most one pending proposal; asking again for a field replaces
+ * its value there. A new official e-mail gets a confirmation link at that address (the validator).
  */
 export async function requestIdentityChange(tx: Tx, ctx: RequestContext, input: RequestIdentityChangeBody): Promise<ChangeRequest> {
-  // The person's row lock serialises two submits of one person, so they cannot open two requests.
+  // The person's row lock serialises two submits of one person, so they cannot open two proposals.
   const person = await findOwnPerson(tx, ctx, { lock: true });
-  const mine = and(eq(personChangeRequests.organisationId, ctx.organisationId), eq(personChangeRequests.personId, person.personId), eq(personChangeRequests.status, 'open'));
-  const [open] = await tx.select({ id: personChangeRequests.id, fields: personChangeRequests.fields }).from(personChangeRequests).where(mine);
+  const mine = and(
+    eq(personChangeRequests.organisationId, ctx.organisationId),
+    eq(personChangeRequests.personId, person.personId),
+    eq(personChangeRequests.status, 'pending'),
+    eq(personChangeRequests.kind, 'update'),
+  );
+  const [open] = await tx.select({ id: personChangeRequests.id, fields: personChangeRequests.fields, evidence: personChangeRequests.evidence }).from(personChangeRequests).where(mine);
   const requested: PersonFieldChanges = {};
   for (const field of identityFields) {
     const to = input[field];
     if (to !== undefined && to !== person[field]) requested[field] = { from: person[field], to };
+  }
+  // Never held in plaintext outside the person's encrypted column: the proposal keeps the FLE1 ciphertext.
+  if (input.identifierNational !== undefined) {
+    const sealed = await encryptField(tx, ctx, 'person.identifierNational', input.identifierNational);
+    requested.identifierNational = { from: null, to: { fle1: sealed.toString('base64') } };
   }
   const names = Object.keys(requested);
   if (names.length === 0) {
@@ -29,17 +41,22 @@ export async function requestIdentityChange(tx: Tx, ctx: RequestContext, input: 
     });
   }
   const fields = { ...open?.fields, ...requested };
+  const evidence = input.evidence ?? open?.evidence ?? null;
   const [row] = open
-    ? await tx.update(personChangeRequests).set({ fields, updatedAt: ctx.now }).where(and(mine, eq(personChangeRequests.id, open.id))).returning(changeRequestColumns)
+    ? await tx.update(personChangeRequests).set({ fields, evidence, updatedAt: ctx.now }).where(and(mine, eq(personChangeRequests.id, open.id))).returning(changeRequestColumns)
     : await tx
         .insert(personChangeRequests)
-        .values({ organisationId: ctx.organisationId, personId: person.personId, requestedByUserId: ctx.user.id, fields, createdAt: ctx.now, updatedAt: ctx.now })
+        .values({ organisationId: ctx.organisationId, personId: person.personId, kind: 'update', requestedByUserId: ctx.user.id, fields, evidence, createdAt: ctx.now, updatedAt: ctx.now })
         .returning(changeRequestColumns);
   await recordAudit(tx, ctx, {
     action: 'PERSON_CHANGE_REQUESTED',
     targetType: 'PERSON',
     targetId: person.personId,
-    metadata: { fields: names, changeRequestId: row!.id, replaced: names.filter((name) => open?.fields[name] !== undefined) },
+    metadata: { fields: names, changeRequestId: row!.id, replaced: names.filter((name) => open?.fields[name] !== undefined), evidence: evidence !== null },
   });
+  if (requested.officialEmail) {
+    const confirmation = await sendEmailConfirmation(tx, ctx, { proposalId: row!.id, to: String(requested.officialEmail.to), name: `${person.firstName} ${person.lastName}` });
+    return toChangeRequestDto({ ...row!, emailTokenHash: confirmation.tokenHash, emailConfirmedAt: null });
+  }
   return toChangeRequestDto(row!);
 }

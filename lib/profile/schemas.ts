@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Evidence, proposalStatuses } from '@/lib/proposals/schemas';
 
 /** Languages the portal and its e-mails can be read in (BCP 47). */
 export const supportedLanguages = ['en', 'de', 'fr', 'nl', 'es', 'it'] as const;
@@ -11,13 +12,16 @@ export const languageNames: Record<(typeof supportedLanguages)[number], string> 
   it: 'Italiano',
 };
 
-/** Owned by the registry (spec 002): a person proposes a change, never writes it. */
-export const identityFields = ['firstName', 'lastName', 'birthDate', 'nationality'] as const;
+/** Owned by the registry (spec 002) and shown on the profile: a person proposes a change, never writes it. */
+export const identityFields = ['firstName', 'lastName', 'birthDate', 'nationality', 'officialEmail'] as const;
 export type IdentityField = (typeof identityFields)[number];
+/** What a change proposal may carry: the identity fields and the national identifier (never shown back). */
+export const proposableFields = [...identityFields, 'identifierNational'] as const;
+export type ProposableField = (typeof proposableFields)[number];
 
 const registryOwned = (keys: readonly PropertyKey[]) =>
   keys.some((key) => (identityFields as readonly PropertyKey[]).includes(key))
-    ? 'Names, birth date and nationality are confirmed by the registry: request a change at /api/v1/profile/change-requests.'
+    ? 'Names, birth date, nationality, national identifier and official e-mail are confirmed by the registry: propose a change at /api/v1/profile/change-requests.'
     : `These fields cannot be changed here: ${keys.map(String).join(', ')}.`;
 
 export const Phone = z
@@ -65,14 +69,20 @@ export const RequestIdentityChangeBody = z
       .regex(/^[A-Z]{2}$/, 'Enter a two-letter country code such as DE or FR.')
       .optional()
       .describe('ISO 3166-1 alpha-2.'),
+    officialEmail: z.email('Enter an e-mail address like name@example.com.').max(320, 'That e-mail address is too long.').optional().describe('A confirmation link goes to the new address; confirming it approves the change.'),
+    identifierNational: z.string().trim().min(3, 'Enter the national identifier.').max(64, 'The national identifier can have at most 64 characters.').optional().describe('Stored encrypted and never shown back.'),
+    evidence: Evidence.optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Request a change to at least one field.');
+  .refine((body) => proposableFields.some((field) => body[field] !== undefined), 'Request a change to at least one field.');
 export type RequestIdentityChangeBody = z.infer<typeof RequestIdentityChangeBody>;
 
 export const ChangeRequest = z.object({
   id: z.uuid(),
-  fields: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).describe('Field name -> the value when asked and the value asked for.'),
-  status: z.enum(['open', 'applied', 'rejected', 'sent']),
+  kind: z.enum(['update', 'create', 'deactivate']),
+  fields: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).describe('Field name -> the value when asked and the value asked for; a national identifier reads "(hidden)".'),
+  status: z.enum(proposalStatuses).describe('pending -> approved_locally -> submitted -> accepted | rejected (README "Registry sync (out)").'),
+  rejectionReason: z.string().nullable(),
+  emailConfirmation: z.enum(['not_needed', 'awaiting', 'confirmed']),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -94,6 +104,7 @@ export const OwnProfile = z.object({
     marketingOptOutAt: z.iso.datetime().nullable(),
   }),
   processingRestricted: z.boolean(),
-  pendingChanges: z.array(ChangeRequest).describe('Open change requests of identity fields, waiting for confirmation.'),
+  pendingChanges: z.array(ChangeRequest).describe('Change proposals not yet decided (pending, approved_locally, submitted).'),
+  recentDecisions: z.array(ChangeRequest).describe('The last five decided proposals (accepted or rejected, with the reason).'),
 });
 export type OwnProfile = z.infer<typeof OwnProfile>;

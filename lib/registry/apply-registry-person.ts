@@ -6,6 +6,8 @@ import type { SystemContext } from '@/lib/core/context';
 import { decryptField } from '@/lib/crypto/decrypt-field';
 import { encryptField } from '@/lib/crypto/encrypt-field';
 import type { FieldEncryption } from '@/lib/crypto/field-encryption';
+import { openProposalStatuses } from '@/lib/proposals/schemas';
+import { markProposalAccepted } from '@/lib/proposals/settle-proposal';
 import { alertSyncConflict } from './alert-sync-conflict';
 import { recordSyncConflicts } from './conflicts/record-sync-conflicts';
 import { createIdentifierDigester } from './identifier-digest';
@@ -18,11 +20,28 @@ export type SyncSource =
   /** An admin accepted the registry's values of a mismatch the initial backfill found. */
   | { via: 'backfill'; mismatchId: string };
 
-export type ApplyRegistryPersonInput = { personId: string; registryPerson: RegistryPerson; source: SyncSource; encryption?: FieldEncryption };
+export type ApplyRegistryPersonInput = {
+  personId: string;
+  registryPerson: RegistryPerson;
+  source: SyncSource;
+  encryption?: FieldEncryption;
+  /** The registry's submission that caused this change: the proposal it names is accepted (spec 002, sync out). */
+  submissionId?: string | null;
+};
 export type ApplyOutcome = 'updated' | 'unchanged' | 'conflict' | 'stale' | 'skipped';
 
-/** The registry's updatedAt of the value stored as base, so an older answer arriving late never overwrites a newer one. */
-type StoredBase = RegistryBase & { registryUpdatedAt?: string };
+/**
+ * The registry's updatedAt and version of the value stored as base, so an older answer arriving late never
+ * overwrites a newer one; the version settles two changes within the same millisecond.
+ */
+type StoredBase = RegistryBase & { registryUpdatedAt?: string; registryVersion?: number };
+
+function isOlder(remote: RegistryPerson, base: StoredBase | null): boolean {
+  if (!base?.registryUpdatedAt) return false;
+  const stored = Date.parse(base.registryUpdatedAt);
+  const fetched = Date.parse(remote.updatedAt);
+  return stored > fetched || (stored === fetched && base.registryVersion !== undefined && base.registryVersion > remote.version);
+}
 
 const plainAuditFields = ['firstName', 'lastName', 'birthDate', 'nationality', 'officialEmail', 'syncStatus', 'registryId', 'deletedAt'] as const;
 
@@ -59,16 +78,17 @@ export async function applyRegistryPerson(
   if (!row || row.anonymizedAt) return 'skipped';
   if (row.registryId !== null && row.registryId !== remote.id) return 'skipped';
   const storedBase = row.registryBase as StoredBase | null;
-  if (storedBase?.registryUpdatedAt && Date.parse(storedBase.registryUpdatedAt) > Date.parse(remote.updatedAt)) return 'stale';
+  if (isOlder(remote, storedBase)) return 'stale';
 
   const digest = await createIdentifierDigester(tx, ctx.organisationId, input.encryption);
   const localIdentifier = row.identifierNational ? await decryptField(tx, ctx, 'person.identifierNational', row.identifierNational, input.encryption) : null;
   const local: IdentityValues = { ...pick(row), identifierNational: digest(localIdentifier) };
   const registry: IdentityValues = { ...pick(remote), identifierNational: digest(remote.nationalIdentifier) };
+  if (input.submissionId) await markProposalAccepted(tx, ctx, { submissionId: input.submissionId, personId: input.personId }, 'webhook');
   const open = await tx
     .select({ id: personChangeRequests.id, fields: personChangeRequests.fields })
     .from(personChangeRequests)
-    .where(and(eq(personChangeRequests.organisationId, ctx.organisationId), eq(personChangeRequests.personId, input.personId), inArray(personChangeRequests.status, ['open', 'sent'])));
+    .where(and(eq(personChangeRequests.organisationId, ctx.organisationId), eq(personChangeRequests.personId, input.personId), inArray(personChangeRequests.status, openProposalStatuses)));
   const proposals = open.map((request) => ({ id: request.id, fields: Object.fromEntries(Object.entries(request.fields).map(([field, change]) => [field, change.to])) }));
   const merged = mergePerson({ local, base: storedBase, registry, proposals, currentStatus: row.syncStatus });
 
@@ -81,7 +101,7 @@ export async function applyRegistryPerson(
     registryId: remote.id,
     registrySubmissionId: null,
     syncStatus: merged.syncStatus,
-    registryBase: { ...merged.base, registryUpdatedAt: remote.updatedAt } as StoredBase,
+    registryBase: { ...merged.base, registryUpdatedAt: remote.updatedAt, registryVersion: remote.version } as StoredBase,
     lastSyncedAt: ctx.now,
     ...(deactivate ? { deletedAt: ctx.now } : {}),
   };

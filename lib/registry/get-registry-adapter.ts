@@ -16,3 +16,8 @@ export function getRegistryAdapter(): RegistryAdapter | null {
   holder.adapter = createHttpRegistryAdapter({ baseUrl: config.REGISTRY_URL, apiKey: config.REGISTRY_API_KEY, timeoutMs: config.REGISTRY_TIMEOUT_MS, rateLimit: holder.bucket });
   return holder.adapter;
 }
+
+/** Phase 1/2: a registry is configured, so mirrored persons' identity changes go to it. */
+export function isRegistrySyncOn(): boolean {
+  return getRegistryAdapter() !== null;
+}

@@ -165,7 +165,7 @@ export function createHttpRegistryAdapter(options: HttpRegistryAdapterOptions): 
     proposePerson: (person: PersonProposal, opts: ProposalOptions) =>
       requireJson<SubmissionReceipt>({ method: 'POST', path: '/persons', body: { person, idempotencyKey: opts.idempotencyKey, ...(opts.evidence ? { evidence: opts.evidence } : {}) } }),
     proposePersonChange: (personId: string, changes: PersonChangeProposal, opts: ProposalOptions) =>
-      requireJson<SubmissionReceipt>({ method: 'PATCH', path: `/persons/${id(personId)}`, body: { changes, idempotencyKey: opts.idempotencyKey, ...(opts.evidence ? { evidence: opts.evidence } : {}) } }),
+      requireJson<SubmissionReceipt>({ method: 'PATCH', path: `/persons/${id(personId)}`, body: { changes, ...(opts.basedOn ? { basedOn: opts.basedOn } : {}), idempotencyKey: opts.idempotencyKey, ...(opts.evidence ? { evidence: opts.evidence } : {}) } }),
     getSubmission: (submissionId) => getJson<RegistrySubmission>({ method: 'GET', path: `/submissions/${id(submissionId)}` }),
     getOrganization: (organizationId) => getJson<RegistryOrganization>({ method: 'GET', path: `/organizations/${id(organizationId)}` }),
     listOrganizationsChangedSince: (since, opts) => listChanged<RegistryOrganization>('/organizations', since, opts?.pageSize),

@@ -55,7 +55,12 @@ export type SubmissionReceipt = { submissionId: string; status: RegistrySubmissi
 
 export type PersonProposal = Partial<Omit<RegistryPerson, 'id' | 'active' | 'deactivatedAt' | 'updatedAt' | 'version'>> & Pick<RegistryPerson, 'firstName' | 'lastName'>;
 export type PersonChangeProposal = Partial<Omit<RegistryPerson, 'id' | 'deactivatedAt' | 'updatedAt' | 'version'>>;
-export type ProposalOptions = { idempotencyKey: string; evidence?: { documentUrl: string } };
+export type ProposalOptions = {
+  idempotencyKey: string;
+  evidence?: { documentUrl: string };
+  /** For a change: the registry values of the changed fields it was made against, so the registry refuses it if they moved on. */
+  basedOn?: PersonChangeProposal;
+};
 
 /** One page of an incremental listing; the iterator yields pages so callers can checkpoint between them. */
 export type ChangedPage<T> = { records: T[] };

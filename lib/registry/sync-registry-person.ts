@@ -25,7 +25,7 @@ export async function fanOutRegistryPerson(
   for (const mirror of mirrors) {
     const outcome = await runTenantUnit(deps.db, mirror.organisationId, (tx, afterCommit) => {
       const { ctx } = createContext({ organisationId: mirror.organisationId, requestId: deps.runId, now: deps.now(), user: null });
-      return applyRegistryPerson(tx, { ...ctx, afterCommit }, { personId: mirror.personId, registryPerson: input.registryPerson, source: input.source, encryption: deps.encryption });
+      return applyRegistryPerson(tx, { ...ctx, afterCommit }, { personId: mirror.personId, registryPerson: input.registryPerson, source: input.source, encryption: deps.encryption, submissionId: input.submissionId });
     });
     outcomes.push(outcome);
   }

@@ -80,7 +80,7 @@ export async function handleApi(ctx: ApiContext, call: Call): Promise<void> {
     if (!state.store.persons.has(params.id!)) throw notFound('person');
     const body = parseWith(changePersonBody, await readJson(req));
     requireOrganizations(ctx, body.changes.organizationIds);
-    return submit(ctx, call, { entity: 'person', kind: 'update', targetId: params.id!, changes: body.changes }, body.idempotencyKey);
+    return submit(ctx, call, { entity: 'person', kind: 'update', targetId: params.id!, changes: body.changes, ...(body.basedOn ? { basedOn: body.basedOn } : {}) }, body.idempotencyKey);
   }
   if (method === 'GET' && path === '/organizations') {
     return sendJson(res, 200, list(state.store.organizations.values(), parseWith(listQuery, query)));

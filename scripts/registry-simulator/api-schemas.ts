@@ -40,6 +40,7 @@ export const personChanges = personFields.extend({ active: z.boolean() }).partia
 
 export const changePersonBody = z.strictObject({
   changes: personChanges,
+  basedOn: personFields.partial().optional(),
   idempotencyKey,
   evidence,
 });

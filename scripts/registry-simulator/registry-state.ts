@@ -63,6 +63,7 @@ export function createRegistryState(deps: { now: () => Date; settings: () => Sim
     if (submission.entity === 'person') {
       checkOrganizations(changes.organizationIds);
       if (submission.kind === 'create') return createPerson(withPersonDefaults(changes), submissionId).id;
+      refuseIfMovedOn(store.persons.get(submission.targetId!), submission);
       changePerson(submission.targetId!, changes as PersonChanges, submissionId);
       return submission.targetId!;
     }
@@ -74,6 +75,19 @@ export function createRegistryState(deps: { now: () => Date; settings: () => Sim
   const proposals = createProposalDesk({ now: deps.now, settings: deps.settings, accept });
 
   return { store, proposals, changePerson, changeOrganization, changeCodelist };
+}
+
+/**
+ * A proposal made against values the record no longer has would silently undo someone else's change (a lost
+ * update): refused, unless the record already holds the proposed value.
+ */
+function refuseIfMovedOn(record: RegistryPerson | undefined, submission: Submission): void {
+  if (!record || !submission.basedOn) return;
+  const current = record as unknown as Record<string, unknown>;
+  const moved = Object.entries(submission.basedOn).filter(
+    ([field, seen]) => JSON.stringify(current[field]) !== JSON.stringify(seen) && JSON.stringify(current[field]) !== JSON.stringify(submission.changes[field]),
+  );
+  if (moved.length > 0) throw new Error(`The record changed since the proposal was made (${moved.map(([field]) => field).join(', ')}); propose again against its current values.`);
 }
 
 function withPersonDefaults(changes: Record<string, unknown>): Omit<RegistryPerson, 'id' | 'updatedAt' | 'version' | 'active' | 'deactivatedAt'> {

@@ -73,6 +73,8 @@ export type Submission = {
   targetId: string | null;
   /** The proposed values: the new record for a create, the changed fields for an update. */
   changes: Record<string, unknown>;
+  /** For an update: the values of the changed fields the proposer saw; the proposal is refused if the record has moved on since. */
+  basedOn?: Record<string, unknown>;
   status: SubmissionStatus;
   reason: string | null;
   createdAt: string;

@@ -21,29 +21,27 @@ export default async function globalSetup() {
   });
   const { issuer } = await identityProvider.start();
   const mailSink = await startMailSink();
-  const server = await startAppServer(
-    {
-      DATABASE_URL: appUrl,
-      DATABASE_OWNER_URL: ownerUrl,
-      SEED_DEMO_DATA: 'true',
-      OIDC_ISSUER: issuer,
-      API_AUDIENCE: testAudience,
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      // With DATABASE_URL set, field encryption never invents a master key (lib/crypto/resolve-key-ring.ts).
-      FLE_LOCAL_MASTER_KEY: randomBytes(96).toString('base64'),
-      LEDGER_DATABASE_URL: ledgerUrl,
-      PSEUDONYM_SECRET: randomBytes(32).toString('base64url'),
-      WEB_DOMAIN: 'localhost',
-      DEMO_MODE: 'false',
-      REDIS_URL: testRedisUrl,
-      RATE_LIMIT_PREFIX: `qm:rl:e2e:${randomUUID()}`,
-      RESEND_API_KEY: mailSink.apiKey,
-      RESEND_BASE_URL: mailSink.url,
-      APP_BASE_URL: `http://localhost:${process.env.E2E_APP_PORT}`,
-      ENABLE_API_DOCS: 'true',
-    },
-    { port: Number(process.env.E2E_APP_PORT) },
-  );
+  const serverEnv = {
+    DATABASE_URL: appUrl,
+    DATABASE_OWNER_URL: ownerUrl,
+    SEED_DEMO_DATA: 'true',
+    OIDC_ISSUER: issuer,
+    API_AUDIENCE: testAudience,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    // With DATABASE_URL set, field encryption never invents a master key (lib/crypto/resolve-key-ring.ts).
+    FLE_LOCAL_MASTER_KEY: randomBytes(96).toString('base64'),
+    LEDGER_DATABASE_URL: ledgerUrl,
+    PSEUDONYM_SECRET: randomBytes(32).toString('base64url'),
+    WEB_DOMAIN: 'localhost',
+    DEMO_MODE: 'false',
+    REDIS_URL: testRedisUrl,
+    RATE_LIMIT_PREFIX: `qm:rl:e2e:${randomUUID()}`,
+    RESEND_API_KEY: mailSink.apiKey,
+    RESEND_BASE_URL: mailSink.url,
+    APP_BASE_URL: `http://localhost:${process.env.E2E_APP_PORT}`,
+    ENABLE_API_DOCS: 'true',
+  };
+  const server = await startAppServer(serverEnv, { port: Number(process.env.E2E_APP_PORT) });
   const state: E2eState = {
     appPort: server.port,
     issuer,
@@ -51,6 +49,7 @@ export default async function globalSetup() {
     appDatabaseUrl: appUrl,
     mailSinkUrl: mailSink.url,
     mailSinkApiKey: mailSink.apiKey,
+    serverEnv,
   };
   writeFileSync(e2eStateFile, JSON.stringify(state, null, 2));
   return async () => {

@@ -37,12 +37,12 @@ test.describe('your profile', () => {
     await page.getByLabel('What to correct').selectOption('lastName');
     await page.getByLabel('Correct value').fill('Becker-Shah');
     await page.getByRole('button', { name: 'Request correction' }).click();
-    await expect(page.getByTestId('identity-lastName')).toContainText('Waiting for confirmation');
+    await expect(page.getByTestId('identity-lastName')).toContainText('Waiting for approval');
     await expect(page.getByTestId('identity-lastName')).toContainText('requested: Becker-Shah');
     const person = await personOf(EMAIL);
     expect(person.last_name).toBe('Becker');
     const requests = await ownerSql()`select status, fields from person_change_requests where person_id = ${person.id}`;
-    expect(requests).toEqual([{ status: 'open', fields: { lastName: { from: 'Becker', to: 'Becker-Shah' } } }]);
+    expect(requests).toEqual([{ status: 'pending', fields: { lastName: { from: 'Becker', to: 'Becker-Shah' } } }]);
 
     await page.getByRole('switch', { name: 'Restrict processing' }).click();
     await page.getByRole('button', { name: 'Restrict processing' }).click();

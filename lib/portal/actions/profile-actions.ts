@@ -1,71 +1,140 @@
-'use server';
+"use server";
 
-import { z } from 'zod';
-import { Phone, PreferredEmail, RequestIdentityChangeBody, supportedLanguages } from '@/lib/profile/schemas';
-import { requestIdentityChange } from '@/lib/profile/request-identity-change';
-import { setProcessingRestriction } from '@/lib/profile/set-processing-restriction';
-import { updateOwnProfile } from '@/lib/profile/update-own-profile';
-import { formAction } from '../portal-action';
+import { z } from "zod";
+import {
+  Phone,
+  PreferredEmail,
+  RequestIdentityChangeBody,
+  supportedLanguages,
+} from "@/lib/profile/schemas";
+import { requestIdentityChange } from "@/lib/profile/request-identity-change";
+import { setProcessingRestriction } from "@/lib/profile/set-processing-restriction";
+import { updateOwnProfile } from "@/lib/profile/update-own-profile";
+import { formAction } from "../portal-action";
 
-const optional = (value: FormDataEntryValue | null) => String(value ?? '').trim();
-const blankIsNull = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => null), schema]);
-const checkbox = z.literal(['on', '']).transform((value) => value === 'on');
+const optional = (value: FormDataEntryValue | null) =>
+  String(value ?? "").trim();
+const blankIsNull = <T extends z.ZodType>(schema: T) =>
+  z.union([z.literal("").transform(() => null), schema]);
+const checkbox = z.literal(["on", ""]).transform((value) => value === "on");
 
 // The form's own shape: strings from the browser, turned into the body PATCH /api/v1/profile takes.
 const ContactForm = z
   .object({
     preferredEmail: blankIsNull(PreferredEmail),
     phone: blankIsNull(Phone),
-    language: z.enum(supportedLanguages, 'Choose a language from the list.'),
+    language: z.enum(supportedLanguages, "Choose a language from the list."),
     email: checkbox,
     inApp: checkbox,
     marketingOptOut: checkbox,
   })
-  .transform(({ email, inApp, marketingOptOut, ...rest }) => ({ ...rest, preferences: { channels: { email, inApp }, marketingOptOut } }));
+  .transform(({ email, inApp, marketingOptOut, ...rest }) => ({
+    ...rest,
+    preferences: { channels: { email, inApp }, marketingOptOut },
+  }));
 
-const on = (form: FormData, name: string) => (form.get(name) === 'on' ? 'on' : '');
+const on = (form: FormData, name: string) =>
+  form.get(name) === "on" ? "on" : "";
 
 export const updateProfileAction = formAction(
   {
     input: ContactForm,
     fields: (form) => ({
-      preferredEmail: optional(form.get('preferredEmail')),
-      phone: optional(form.get('phone')),
-      language: optional(form.get('language')),
-      email: on(form, 'email'),
-      inApp: on(form, 'inApp'),
-      marketingOptOut: on(form, 'marketingOptOut'),
+      preferredEmail: optional(form.get("preferredEmail")),
+      phone: optional(form.get("phone")),
+      language: optional(form.get("language")),
+      email: on(form, "email"),
+      inApp: on(form, "inApp"),
+      marketingOptOut: on(form, "marketingOptOut"),
     }),
     keepValues: true,
-    revalidate: ['/profile'],
+    revalidate: ["/profile"],
   },
   async ({ tx, ctx, input }) => {
     await updateOwnProfile(tx, ctx, input);
-    return { message: 'Your profile is saved.' };
+    return { message: "Your profile is saved." };
   },
 );
 
-const IdentityForm = z.object({ field: z.enum(['firstName', 'lastName', 'birthDate', 'nationality'], 'Choose what to change.'), value: z.string() }).transform(({ field, value }, issue) => {
-  const parsed = RequestIdentityChangeBody.safeParse({ [field]: value });
-  if (parsed.success) return parsed.data;
-  for (const problem of parsed.error.issues) issue.addIssue({ code: 'custom', message: problem.message, path: ['value'] });
-  return z.NEVER;
-});
+const IdentityForm = z
+  .object({
+    field: z.enum(
+      [
+        "firstName",
+        "lastName",
+        "birthDate",
+        "nationality",
+        "officialEmail",
+        "identifierNational",
+      ],
+      "Choose what to change.",
+    ),
+    value: z.string(),
+    evidenceUrl: z.string().optional(),
+  })
+  .transform(({ field, value, evidenceUrl }, issue) => {
+    const evidence = evidenceUrl?.trim()
+      ? { documentUrl: evidenceUrl.trim() }
+      : undefined;
+    const parsed = RequestIdentityChangeBody.safeParse({
+      [field]: value,
+      ...(evidence ? { evidence } : {}),
+    });
+    if (parsed.success) return parsed.data;
+    for (const problem of parsed.error.issues)
+      issue.addIssue({
+        code: "custom",
+        message: problem.message,
+        path: [
+          String(problem.path[0]) === "evidence" ? "evidenceUrl" : "value",
+        ],
+      });
+    return z.NEVER;
+  });
 
 export const requestIdentityChangeAction = formAction(
-  { input: IdentityForm, fields: (form) => ({ field: optional(form.get('field')), value: optional(form.get('value')) }), keepValues: true, revalidate: ['/profile'] },
+  {
+    input: IdentityForm,
+    fields: (form) => ({
+      field: optional(form.get("field")),
+      value: optional(form.get("value")),
+      evidenceUrl: optional(form.get("evidenceUrl")),
+    }),
+    keepValues: true,
+    revalidate: ["/profile"],
+  },
   async ({ tx, ctx, input }) => {
     await requestIdentityChange(tx, ctx, input);
-    return { message: 'Thank you. Your request is waiting for confirmation; your profile changes once it is confirmed.' };
+    return {
+      message: input.officialEmail
+        ? "Thank you. We sent a confirmation link to the new address; once you confirm it, the change goes to the registry."
+        : "Thank you. Your request is waiting for confirmation; your profile changes once it is confirmed.",
+    };
   },
 );
 
-const RestrictionForm = z.object({ restricted: z.enum(['true', 'false']).transform((value) => value === 'true'), confirmed: z.literal('yes', 'Tick the box to confirm.') });
+const RestrictionForm = z.object({
+  restricted: z.enum(["true", "false"]).transform((value) => value === "true"),
+  confirmed: z.literal("yes", "Tick the box to confirm."),
+});
 
 export const setProcessingRestrictionAction = formAction(
-  { input: RestrictionForm, fields: (form) => ({ restricted: optional(form.get('restricted')), confirmed: optional(form.get('confirmed')) }), revalidate: ['/profile'] },
+  {
+    input: RestrictionForm,
+    fields: (form) => ({
+      restricted: optional(form.get("restricted")),
+      confirmed: optional(form.get("confirmed")),
+    }),
+    revalidate: ["/profile"],
+  },
   async ({ tx, ctx, input }) => {
-    const { processingRestricted } = await setProcessingRestriction(tx, ctx, { restricted: input.restricted });
-    return { message: processingRestricted ? 'Processing is restricted. You will not receive notifications until you lift it.' : 'The restriction is lifted. Notifications resume from now on.' };
+    const { processingRestricted } = await setProcessingRestriction(tx, ctx, {
+      restricted: input.restricted,
+    });
+    return {
+      message: processingRestricted
+        ? "Processing is restricted. You will not receive notifications until you lift it."
+        : "The restriction is lifted. Notifications resume from now on.",
+    };
   },
 );

@@ -95,7 +95,7 @@ async function applyPage(
         if (local.registryId !== null) continue;
         const fields = differingFields(local, remote);
         if (fields.length === 0 && !state.linked.has(remote.id)) {
-          const base: RegistryBase & { registryUpdatedAt: string } = {
+          const base: RegistryBase & { registryUpdatedAt: string; registryVersion: number } = {
             firstName: remote.firstName,
             lastName: remote.lastName,
             birthDate: remote.birthDate,
@@ -103,6 +103,7 @@ async function applyPage(
             nationality: remote.nationality,
             officialEmail: remote.officialEmail,
             registryUpdatedAt: remote.updatedAt,
+            registryVersion: remote.version,
           };
           const [linked] = await tx
             .update(persons)

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type E2eState = { appPort: number; issuer: string; ownerDatabaseUrl: string; appDatabaseUrl: string; mailSinkUrl: string; mailSinkApiKey: string };
+export type E2eState = {
+  appPort: number;
+  issuer: string;
+  ownerDatabaseUrl: string;
+  appDatabaseUrl: string;
+  mailSinkUrl: string;
+  mailSinkApiKey: string;
+  /** The app server's environment, so a spec can start a second server on the same database (support/registry-app.ts). */
+  serverEnv: Record<string, string>;
+};
 
 export const e2eStateFile = join(process.cwd(), 'tests/e2e/.state.json');
 
@@ -14,6 +23,6 @@ export function e2eState(): E2eState {
 }
 
 /** A tenant's own address: Chromium resolves every *.localhost name to the loopback interface. */
-export function tenantUrl(slug: string, path = '/'): string {
-  return `http://${slug}.localhost:${e2eState().appPort}${path}`;
+export function tenantUrl(slug: string, path = '/', port = e2eState().appPort): string {
+  return `http://${slug}.localhost:${port}${path}`;
 }

@@ -72,8 +72,8 @@ describe('check constraints refuse rows the specification rules out', () => {
     ['persons_anonymized_check', () => createPerson(org, { deleted_at: new Date(), anonymized_at: dayAgo() })],
     ['persons_preferences_check', () => createPerson(org, { preferences: ['email'] })],
     ['person_change_requests_fields_check', () => createPersonChangeRequest(org, { person_id: person, fields: {} })],
-    ['person_change_requests_decided_check', () => createPersonChangeRequest(org, { person_id: person, status: 'applied' })],
-    ['person_change_requests_decided_check', () => createPersonChangeRequest(org, { person_id: person, status: 'open', decided_at: new Date() })],
+    ['person_change_requests_decided_check', () => createPersonChangeRequest(org, { person_id: person, status: 'accepted' })],
+    ['person_change_requests_decided_check', () => createPersonChangeRequest(org, { person_id: person, status: 'pending', decided_at: new Date() })],
     ['organisations_default_retention_days_check', () => ownerDb()`update organisations set default_retention_days = 0 where id = ${org}`],
   ];
 

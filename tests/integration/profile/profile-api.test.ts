@@ -71,7 +71,7 @@ describe('/api/v1/profile/change-requests', () => {
     const token = await acme.admin.token();
     const first = await call('POST', '/api/v1/profile/change-requests', { tenant: acme.slug, token, json: { lastName: 'Lovelace', nationality: 'gb' } });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ status: 'open', fields: { lastName: { from: 'ADMIN', to: 'Lovelace' }, nationality: { from: null, to: 'GB' } } });
+    expect(first.body).toMatchObject({ status: 'pending', fields: { lastName: { from: 'ADMIN', to: 'Lovelace' }, nationality: { from: null, to: 'GB' } } });
     const second = await call('POST', '/api/v1/profile/change-requests', { tenant: acme.slug, token, json: { lastName: 'Byron' } });
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ id: first.body.id, fields: { lastName: { from: 'ADMIN', to: 'Byron' }, nationality: { from: null, to: 'GB' } } });
@@ -79,7 +79,7 @@ describe('/api/v1/profile/change-requests', () => {
     const person = await personOf(acme.admin.id);
     expect(person).toMatchObject({ last_name: 'ADMIN' });
     const rows = await ownerDb()`select status, fields, requested_by_user_id from person_change_requests where person_id = ${person.id}`;
-    expect(rows).toEqual([{ status: 'open', fields: { lastName: { from: 'ADMIN', to: 'Byron' }, nationality: { from: null, to: 'GB' } }, requested_by_user_id: acme.admin.id }]);
+    expect(rows).toEqual([{ status: 'pending', fields: { lastName: { from: 'ADMIN', to: 'Byron' }, nationality: { from: null, to: 'GB' } }, requested_by_user_id: acme.admin.id }]);
     expect((await auditOf(acme.id, person.id)).map((row) => [row.action, row.metadata.fields])).toEqual([
       ['PERSON_CHANGE_REQUESTED', ['lastName', 'nationality']],
       ['PERSON_CHANGE_REQUESTED', ['lastName']],
@@ -87,7 +87,7 @@ describe('/api/v1/profile/change-requests', () => {
 
     const list = await call('GET', '/api/v1/profile/change-requests', { tenant: acme.slug, token });
     expect(list.status).toBe(200);
-    expect(list.body.data).toEqual([expect.objectContaining({ id: first.body.id, status: 'open' })]);
+    expect(list.body.data).toEqual([expect.objectContaining({ id: first.body.id, status: 'pending' })]);
     const profile = await call('GET', '/api/v1/profile', { tenant: acme.slug, token });
     expect(profile.body.pendingChanges).toEqual([expect.objectContaining({ id: first.body.id })]);
   });

@@ -146,7 +146,7 @@ describe('resolving with the registry value', () => {
     expect(resolved.body).toMatchObject({ syncStatus: 'conflict', changeRequests: [{ id: requestId, closed: false }] });
     expect((await personRow(id)).sync_status).toBe('conflict');
     const [request] = await ownerDb()`select status, fields from person_change_requests where id = ${requestId}`;
-    expect(request!.status).toBe('open');
+    expect(request!.status).toBe('pending');
     expect(Object.keys(request!.fields).sort()).toEqual(['birthDate', 'lastName']);
   });
 

@@ -148,6 +148,7 @@ describe('database roles and table flags', () => {
       'app_due_loan_reminders',
       'app_due_outbox',
       'app_due_overdue_loans',
+      'app_due_person_change_proposals',
       'app_encryption_key_organisations',
       'app_lapsed_data_exports',
       'app_organisations_due_legal_report',

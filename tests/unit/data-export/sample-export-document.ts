@@ -29,7 +29,7 @@ export function sampleExportDocument(): ExportDocument {
       ...stamps,
     },
     userAccounts: [{ id: id(3), email: 'amara@globex.test', role: 'EMPLOYEE', duties: ['COACH'], isActive: true, identityProviderSubject: 'globex-employee-1', createdAt: at, lastSeenAt: null }],
-    profileChangeRequests: [{ id: id(4), fields: { lastName: { from: 'Okonkwo', to: 'Okonkwo-Berg' } }, status: 'open', decidedAt: null, ...stamps }],
+    profileChangeRequests: [{ id: id(4), fields: { lastName: { from: 'Okonkwo', to: 'Okonkwo-Berg' } }, status: 'pending', decidedAt: null, ...stamps }],
     activities: [{ id: id(5), type: 'match_participation', title: 'U19 vs Hamburg', occurredAt: '2026-03-03T15:00:00.000Z', endedAt: null, details: { minutesPlayed: 90, position: 'left back' }, parentActivityId: null, recordedByUserId: id(30), ...stamps }],
     activityComments: [{ id: id(6), activityId: id(5), body: 'Great tackle in the 80th minute.', createdAt: at }],
     conversations: [{ id: id(7), kind: 'mentoring', title: 'Mentoring chat', joinedAt: at, ...stamps }],

@@ -1,0 +1,17 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { approveProposal } from '@/lib/proposals/approve-proposal';
+import { getProposal } from '@/lib/proposals/list-proposals';
+import { ProposalIdParams } from '@/lib/proposals/schemas';
+import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
+
+// POST /api/v1/person-change-proposals/{id}/approve – pending -> approved_locally (or accepted, applied here, for a local-only person or in phase 0)
+export const POST = route({ role: 'ADMIN', params: ProposalIdParams }, async ({ tx, ctx, params }) => {
+  await approveProposal(tx, ctx, params.id, { via: 'admin', registrySync: isRegistrySyncOn() });
+  return ok(await getProposal(tx, ctx, params.id));
+});
+
+export const GET = methodNotAllowed(['POST']);
+export const PUT = methodNotAllowed(['POST']);
+export const PATCH = methodNotAllowed(['POST']);
+export const DELETE = methodNotAllowed(['POST']);
