@@ -33,7 +33,7 @@ function registerPersonPaths(registry: OpenAPIRegistry, schemas: ResourceSchemas
     tag: 'Persons',
     role: 'ADMIN',
     body: schemas.createPersonBody,
-    success: { status: 201, description: 'The new person; Location points to it.', schema: schemas.personDetail },
+    success: { status: 201, description: 'The new person, without the identifier; Location points to it.', schema: schemas.person },
   });
   registerTenantOperation(registry, {
     method: 'post',
@@ -45,7 +45,7 @@ function registerPersonPaths(registry: OpenAPIRegistry, schemas: ResourceSchemas
     tag: 'Persons',
     role: 'ADMIN',
     params: PersonIdParams,
-    success: { status: 200, description: 'The person, now pending_registration.', schema: schemas.personDetail },
+    success: { status: 200, description: 'The person, now pending_registration, without the identifier.', schema: schemas.person },
     errors: ['PERSON_NOT_FOUND', 'PERSON_NOT_LOCAL_ONLY', 'REGISTRY_SYNC_OFF'],
   });
   registerTenantOperation(registry, {

@@ -4,8 +4,8 @@ import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import type { RequestContext } from '@/lib/core/context';
 import { encryptField } from '@/lib/crypto/encrypt-field';
 import { proposeRegistration } from '@/lib/proposals/propose-registration';
-import type { CreatePersonBody, PersonDetail } from './schemas';
-import { getPerson } from './get-person';
+import { findPerson } from './find-person';
+import type { CreatePersonBody, Person } from './schemas';
 
 const auditedFields = ['firstName', 'lastName', 'birthDate', 'nationality', 'officialEmail', 'preferredEmail', 'phone', 'language', 'primaryRole'] as const;
 
@@ -14,7 +14,7 @@ const auditedFields = ['firstName', 'lastName', 'birthDate', 'nationality', 'off
  * pending_registration with a new-record proposal for the registry; in phase 0 the platform is authoritative and the
  * person is an ordinary local person (registryId and syncStatus null).
  */
-export async function createPerson(tx: Tx, ctx: RequestContext, input: CreatePersonBody, options: { registrySync: boolean }): Promise<PersonDetail> {
+export async function createPerson(tx: Tx, ctx: RequestContext, input: CreatePersonBody, options: { registrySync: boolean }): Promise<Person> {
   const { identifierNational, ...plain } = input;
   const values = {
     firstName: plain.firstName,
@@ -43,5 +43,5 @@ export async function createPerson(tx: Tx, ctx: RequestContext, input: CreatePer
   if (options.registrySync) {
     await proposeRegistration(tx, ctx, personId, { ...values, hasIdentifier: Boolean(identifierNational) });
   }
-  return getPerson(tx, ctx, personId);
+  return findPerson(tx, ctx, personId);
 }

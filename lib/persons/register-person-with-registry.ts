@@ -4,8 +4,8 @@ import { persons } from '@/db/schema';
 import type { RequestContext } from '@/lib/core/context';
 import { ApiError, ConflictError } from '@/lib/core/errors';
 import { proposeRegistration } from '@/lib/proposals/propose-registration';
-import type { PersonDetail } from './schemas';
-import { getPerson } from './get-person';
+import { findPerson } from './find-person';
+import type { Person } from './schemas';
 import { personNotFound } from './to-person-dto';
 
 export const registrySyncOff = () =>
@@ -22,7 +22,7 @@ export const personNotLocalOnly = (personId: string, syncStatus: string | null, 
  * An admin proposes an existing local-only person (one the backfill did not find at the registry, or one the
  * registry refused before) as a new registry record: pending_registration and a `create` proposal.
  */
-export async function registerPersonWithRegistry(tx: Tx, ctx: RequestContext, personId: string, options: { registrySync: boolean }): Promise<PersonDetail> {
+export async function registerPersonWithRegistry(tx: Tx, ctx: RequestContext, personId: string, options: { registrySync: boolean }): Promise<Person> {
   if (!options.registrySync) throw registrySyncOff();
   const [person] = await tx
     .select({
@@ -43,5 +43,5 @@ export async function registerPersonWithRegistry(tx: Tx, ctx: RequestContext, pe
   if (person.registryId !== null || person.syncStatus !== null || person.deletedAt !== null) throw personNotLocalOnly(personId, person.syncStatus, person.registryId);
   const { identifierNational, ...identity } = person;
   await proposeRegistration(tx, ctx, personId, { ...identity, hasIdentifier: identifierNational !== null });
-  return getPerson(tx, ctx, personId);
+  return findPerson(tx, ctx, personId);
 }
