@@ -234,6 +234,7 @@ const phrases: Record<string, Phrase> = {
   PERSON_CHANGE_ACCEPTED: (_t, e) => [`recorded the sports registry's acceptance of a proposed ${proposalKind(e)}`],
   OFFICIAL_EMAIL_CONFIRMED: () => ['confirmed a new official e-mail address through the link sent to it'],
   PERSON_DEACTIVATED_FOR_ERASURE: () => ['deactivated an erased person and proposed their deactivation to the sports registry'],
+  PERSON_CREATED: (_t, e) => [e.metadata.registrySync === true ? 'registered a new person' : 'registered a new person (local only: no registry)'],
   PERSON_REGISTRATION_PROPOSED: () => ['registered a new person locally and proposed them to the sports registry (pending registration)'],
   PROCESSING_RESTRICTED: () => ['restricted the processing of their data: no notifications, jobs paused'],
   PROCESSING_RESTRICTION_LIFTED: () => ['lifted the restriction on processing their data'],

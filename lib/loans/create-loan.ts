@@ -4,6 +4,7 @@ import type { RequestContext } from '@/lib/core/context';
 import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { toIsoDate } from '@/lib/time';
+import { assertPersonRegistered } from './assert-person-registered';
 import { assertBookable, findLoanAsset } from './loan-asset';
 import type { NotifiedLoan } from './loan-notice';
 import { findBusyRanges, loanColumns, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';
@@ -14,6 +15,7 @@ import type { CreateLoanBody } from './schemas';
 import { validateLoanDates } from './validate-loan-dates';
 
 export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanBody): Promise<NotifiedLoan> {
+  await assertPersonRegistered(tx, ctx);
   const policy = await getLoanPolicy(tx, ctx.organisationId);
   const asset = await findLoanAsset(tx, ctx.organisationId, input.assetId);
   assertBookable(asset);

@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Tx } from '@/db/client';
-import { organisations, users } from '@/db/schema';
+import { organisations, persons, users } from '@/db/schema';
 import { ValidationError } from '@/lib/core/errors';
 import type { RequestContext } from '@/lib/core/context';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
+import { personIsRegistered } from '@/lib/persons/person-is-registered';
 
 export const extensionModes = ['NOT_ALLOWED', 'AUTOMATIC', 'REQUIRES_APPROVAL'] as const;
 
@@ -52,16 +53,17 @@ export async function getLoanPolicy(tx: Executor, organisationId: string): Promi
   return LoanPolicy.parse({ ...defaultLoanPolicy, ...(row?.loanPolicy ?? {}) });
 }
 
-/** Every named approver must be an active ASSET_MANAGER or ADMIN of this organisation. */
+/** Every named approver must be an active ASSET_MANAGER or ADMIN of this organisation, not pending registration. */
 async function assertApproversValid(tx: Tx, organisationId: string, policy: LoanPolicy): Promise<void> {
   const named = [policy.defaultApproverUserId, ...policy.approverRules.map((r) => r.approverUserId)].filter((id): id is string => Boolean(id));
   if (named.length === 0) return;
   const found = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.organisationId, organisationId), inArray(users.id, named), eq(users.isActive, true), inArray(users.role, ['ASSET_MANAGER', 'ADMIN'])));
+    .innerJoin(persons, and(eq(persons.organisationId, users.organisationId), eq(persons.id, users.personId)))
+    .where(and(eq(users.organisationId, organisationId), inArray(users.id, named), eq(users.isActive, true), inArray(users.role, ['ASSET_MANAGER', 'ADMIN']), personIsRegistered));
   const valid = new Set(found.map((u) => u.id));
-  const issues = named.filter((id) => !valid.has(id)).map(() => ({ path: 'approverUserId', code: 'not_an_approver', message: 'The chosen approver is not an active asset manager or admin (any more). Choose another.' }));
+  const issues = named.filter((id) => !valid.has(id)).map(() => ({ path: 'approverUserId', code: 'not_an_approver', message: 'The chosen approver is not an active asset manager or admin (any more), or waits for the sports registry to register them. Choose another.' }));
   if (issues.length > 0) throw new ValidationError('Approvers must be active asset managers or admins of this organisation.', { location: 'body', issues });
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { persons, users } from '@/db/schema';
+import { personIsRegistered } from '@/lib/persons/person-is-registered';
 import type { LoanPolicy } from './policy';
 
 export type Recipient = { id: string; email: string | null; name: string };
@@ -9,13 +10,15 @@ async function isActiveApprover(tx: Executor, organisationId: string, userId: st
   const [user] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.organisationId, organisationId), eq(users.id, userId), eq(users.isActive, true), inArray(users.role, ['ASSET_MANAGER', 'ADMIN'])));
+    .innerJoin(persons, and(eq(persons.organisationId, users.organisationId), eq(persons.id, users.personId)))
+    .where(and(eq(users.organisationId, organisationId), eq(users.id, userId), eq(users.isActive, true), inArray(users.role, ['ASSET_MANAGER', 'ADMIN']), personIsRegistered));
   return Boolean(user);
 }
 
 /**
  * The organisation's rules pick the approver: the first rule whose category and location match the asset,
- * else the default. A named approver who left or lost the role, or who is the requester (nobody decides on
+ * else the default. A named approver who left or lost the role, whose person waits for the registry
+ * (pending_registration), or who is the requester (nobody decides on
  * their own request), falls back to "any ASSET_MANAGER" (null), so no request is ever stuck with nobody able
  * to decide it.
  */
@@ -49,7 +52,7 @@ export async function findRecipient(tx: Executor, organisationId: string, userId
   return row ? toRecipient(row) : null;
 }
 
-/** Who is told about a new request: the named approver, else every active asset manager (else the admins). */
+/** Who is told about a new request: the named approver, else every active asset manager (else the admins), none pending registration. */
 export async function approverRecipients(tx: Executor, organisationId: string, approverId: string | null, excludeUserId: string): Promise<Recipient[]> {
   if (approverId) {
     const approver = await findRecipient(tx, organisationId, approverId);
@@ -60,7 +63,7 @@ export async function approverRecipients(tx: Executor, organisationId: string, a
       .select(recipientColumns)
       .from(users)
       .innerJoin(persons, and(eq(persons.organisationId, users.organisationId), eq(persons.id, users.personId)))
-      .where(and(eq(users.organisationId, organisationId), eq(users.role, role), eq(users.isActive, true)));
+      .where(and(eq(users.organisationId, organisationId), eq(users.role, role), eq(users.isActive, true), personIsRegistered));
     const recipients = rows.map(toRecipient).filter((r) => r.id !== excludeUserId);
     if (recipients.length > 0) return recipients;
   }

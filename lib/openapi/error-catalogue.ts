@@ -19,7 +19,9 @@ import { ExportLimitReachedError } from '@/lib/export-lease/export-limit-reached
 import { maintenanceEntryNotFound } from '@/lib/maintenance/errors';
 import { locationNameConflict, locationNotFound } from '@/lib/locations/location-store';
 import { medicalTreatmentNotFound } from '@/lib/medical/treatment-store';
+import { personNotLocalOnly } from '@/lib/persons/register-person-with-registry';
 import { personNotFound } from '@/lib/persons/to-person-dto';
+import { personNotRegistered } from '@/lib/loans/assert-person-registered';
 import { proposalStateConflict } from '@/lib/proposals/proposal-store';
 import { dataDeletionOwnRequest, dataDeletionRequestNotFound, dataDeletionStateConflict, personAlreadyErased } from '@/lib/privacy/deletion-requests/deletion-request-store';
 import { retentionRunInProgress, retentionRunNotFound } from '@/lib/retention/errors';
@@ -50,6 +52,8 @@ export const errorCatalogue = {
   LOCATION_NOT_FOUND: locationNotFound(resourceId, organisationId),
   USER_NOT_FOUND: userNotFound(resourceId, organisationId),
   PERSON_NOT_FOUND: personNotFound(resourceId, organisationId),
+  PERSON_NOT_REGISTERED: personNotRegistered(resourceId),
+  PERSON_NOT_LOCAL_ONLY: personNotLocalOnly(resourceId, 'synced', 'P-100001'),
   MEDICAL_TREATMENT_NOT_FOUND: medicalTreatmentNotFound(resourceId, organisationId),
   ACTIVITY_NOT_FOUND: activityNotFound(resourceId, organisationId),
   ACTIVITY_COMMENT_NOT_FOUND: activityCommentNotFound(resourceId, organisationId),

@@ -62,9 +62,9 @@ export function registerLoanPaths(registry: OpenAPIRegistry): void {
   registerTenantOperation(registry, {
     method: 'post', path: '/v1/loans', operationId: 'createLoan', summary: 'Request a loan', tag, role: 'EMPLOYEE', body: s.createLoanBody,
     description:
-      'Files a request (PENDING_APPROVAL; APPROVED at once when the policy needs no approval). The approver, chosen by the policy rules, is e-mailed immediately. Dates must fit maxLoanDays and maxAdvanceBookingDays and not lie in the past; an overlap with an approved or active loan is 409 LOAN_CONFLICT naming the busy range.',
+      'Files a request (PENDING_APPROVAL; APPROVED at once when the policy needs no approval). The approver, chosen by the policy rules, is e-mailed immediately. Dates must fit maxLoanDays and maxAdvanceBookingDays and not lie in the past; an overlap with an approved or active loan is 409 LOAN_CONFLICT naming the busy range. A caller whose person waits for the sports registry (pending_registration) gets 403 PERSON_NOT_REGISTERED; approvers in that state are never chosen.',
     success: { status: 201, description: 'The loan; Location points to it.', schema: s.loan },
-    errors: ['ASSET_NOT_FOUND', 'ASSET_UNAVAILABLE', 'LOAN_CONFLICT'],
+    errors: ['ASSET_NOT_FOUND', 'ASSET_UNAVAILABLE', 'LOAN_CONFLICT', 'PERSON_NOT_REGISTERED'],
   });
   registerTenantOperation(registry, {
     method: 'get', path: '/v1/loans/defaults', operationId: 'getLoanDefaults', summary: 'Prefill a loan request', tag, role: 'EMPLOYEE', query: loan.LoanDefaultsQuery,

@@ -20,6 +20,35 @@ function registerPersonPaths(registry: OpenAPIRegistry, schemas: ResourceSchemas
     success: { status: 200, description: 'One page of persons.', schema: schemas.personPage },
   });
   registerTenantOperation(registry, {
+    method: 'post',
+    path: '/v1/persons',
+    operationId: 'createPerson',
+    summary: 'Register a new person',
+    description: [
+      'Creates a person the sports registry does not know. With a registry configured, the person starts in `externalRefs.syncStatus` pending_registration and a `create` proposal',
+      '(approved_locally) goes to the registry through the submission job; until the registry accepts, the person cannot borrow (403 PERSON_NOT_REGISTERED) and is no loan approver.',
+      'Acceptance links the person (registryId, synced); a refusal leaves them local-only and notifies the admins. In phase 0 (no registry) the person is simply local (syncStatus null).',
+      'identifierNational is encrypted before it is stored. Records PERSON_CREATED (and PERSON_REGISTRATION_PROPOSED).',
+    ].join(' '),
+    tag: 'Persons',
+    role: 'ADMIN',
+    body: schemas.createPersonBody,
+    success: { status: 201, description: 'The new person, without the identifier; Location points to it.', schema: schemas.person },
+  });
+  registerTenantOperation(registry, {
+    method: 'post',
+    path: '/v1/persons/{id}/registration',
+    operationId: 'registerPersonWithRegistry',
+    summary: 'Propose a local-only person to the registry',
+    description:
+      'For a person without a registry id (for example one the initial backfill did not find, or one the registry refused before): pending_registration and a `create` proposal, as for a new person. 503 REGISTRY_SYNC_OFF in phase 0.',
+    tag: 'Persons',
+    role: 'ADMIN',
+    params: PersonIdParams,
+    success: { status: 200, description: 'The person, now pending_registration, without the identifier.', schema: schemas.person },
+    errors: ['PERSON_NOT_FOUND', 'PERSON_NOT_LOCAL_ONLY', 'REGISTRY_SYNC_OFF'],
+  });
+  registerTenantOperation(registry, {
     method: 'get',
     path: '/v1/persons/me',
     operationId: 'getOwnPerson',

@@ -96,3 +96,21 @@ export const PersonDetail = Person.extend({
     .describe('Decrypted for an ADMIN or the person themselves only, and each such read is audited; absent for everyone else.'),
 });
 export type PersonDetail = z.infer<typeof PersonDetail>;
+
+/**
+ * An admin registers a person. Identity fields (names, birth date, nationality, official e-mail, national
+ * identifier) go to the registry as a new-record proposal when sync is on; the others are this platform's.
+ */
+export const CreatePersonBody = z.strictObject({
+  firstName: z.string().trim().min(1).max(200),
+  lastName: z.string().trim().min(1).max(200),
+  birthDate: z.iso.date().nullable().optional(),
+  nationality: Nationality.nullable().optional(),
+  officialEmail: z.email().max(320).nullable().optional(),
+  identifierNational: z.string().trim().min(1).max(64).nullable().optional().describe('Stored encrypted (FLE1).'),
+  preferredEmail: z.email().max(320).nullable().optional(),
+  phone: z.string().trim().min(3).max(40).nullable().optional(),
+  language: Language.optional(),
+  primaryRole: PersonRole.nullable().optional(),
+});
+export type CreatePersonBody = z.infer<typeof CreatePersonBody>;

@@ -1,12 +1,19 @@
-import { ok } from '@/lib/api/responses';
+import { created, ok } from '@/lib/api/responses';
 import { methodNotAllowed, route } from '@/lib/api/route';
+import { createPerson } from '@/lib/persons/create-person';
 import { listPersons } from '@/lib/persons/list-persons';
-import { ListPersonsQuery } from '@/lib/persons/schemas';
+import { CreatePersonBody, ListPersonsQuery } from '@/lib/persons/schemas';
+import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
 
 // GET /api/v1/persons – the directory of persons (ADMIN or the COACH duty)
 export const GET = route({ role: 'EMPLOYEE', query: ListPersonsQuery }, async ({ tx, ctx, query }) => ok(await listPersons(tx, ctx, query)));
 
-export const PUT = methodNotAllowed(['GET']);
-export const POST = methodNotAllowed(['GET']);
-export const PATCH = methodNotAllowed(['GET']);
-export const DELETE = methodNotAllowed(['GET']);
+// POST /api/v1/persons – register a new person (ADMIN); with a registry, pending_registration until it accepts
+export const POST = route({ role: 'ADMIN', body: CreatePersonBody }, async ({ tx, ctx, body }) => {
+  const person = await createPerson(tx, ctx, body, { registrySync: isRegistrySyncOn() });
+  return created(person, `/api/v1/persons/${person.id}`);
+});
+
+export const PUT = methodNotAllowed(['GET', 'POST']);
+export const PATCH = methodNotAllowed(['GET', 'POST']);
+export const DELETE = methodNotAllowed(['GET', 'POST']);

@@ -1,0 +1,15 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { registerPersonWithRegistry } from '@/lib/persons/register-person-with-registry';
+import { PersonIdParams } from '@/lib/persons/schemas';
+import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
+
+// POST /api/v1/persons/{id}/registration – propose a local-only person to the registry as a new record (ADMIN)
+export const POST = route({ role: 'ADMIN', params: PersonIdParams }, async ({ tx, ctx, params }) =>
+  ok(await registerPersonWithRegistry(tx, ctx, params.id, { registrySync: isRegistrySyncOn() })),
+);
+
+export const GET = methodNotAllowed(['POST']);
+export const PUT = methodNotAllowed(['POST']);
+export const PATCH = methodNotAllowed(['POST']);
+export const DELETE = methodNotAllowed(['POST']);
