@@ -246,7 +246,9 @@ const phrases: Record<string, Phrase> = {
   REGISTRY_BACKFILL_REQUESTED: () => ['started the initial backfill from the sports registry'],
   REGISTRY_MISMATCH_DISMISSED: (_t, e) => [`kept a person's local ${fieldList(e)}, dismissing the sports registry's differing values`],
   REGISTRY_CONFLICT_RESOLVED: (_t, e) => [
-    `resolved a sync conflict by taking the sports registry's ${fieldList(e)}`,
+    e.metadata.resolution === 'local_value_reproposed'
+      ? `resolved a sync conflict by proposing the local ${fieldList(e)} to the sports registry again`
+      : `resolved a sync conflict by taking the sports registry's ${fieldList(e)}`,
     Array.isArray(e.metadata.changeRequests) && e.metadata.changeRequests.length > 0 ? ', withdrawing it from the open change request' : '',
   ],
   ORGANISATION_SYNCED_FROM_REGISTRY: (_t, e) => [`updated the organisation's official ${fieldList(e)} from the sports registry`],

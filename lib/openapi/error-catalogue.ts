@@ -25,7 +25,7 @@ import { personNotRegistered } from '@/lib/loans/assert-person-registered';
 import { proposalStateConflict } from '@/lib/proposals/proposal-store';
 import { dataDeletionOwnRequest, dataDeletionRequestNotFound, dataDeletionStateConflict, personAlreadyErased } from '@/lib/privacy/deletion-requests/deletion-request-store';
 import { retentionRunInProgress, retentionRunNotFound } from '@/lib/retention/errors';
-import { syncConflictNotFound, syncConflictResolved } from '@/lib/registry/conflicts/errors';
+import { syncConflictNotFound, syncConflictResolved, syncConflictValueHidden } from '@/lib/registry/conflicts/errors';
 import { mismatchNotFound, mismatchResolved, registryUnavailable } from '@/lib/registry/backfill/errors';
 import { userNotFound } from '@/lib/users/user-store';
 
@@ -98,6 +98,7 @@ export const errorCatalogue = {
   RETENTION_RUN_IN_PROGRESS: retentionRunInProgress(resourceId),
   REGISTRY_MISMATCH_RESOLVED: mismatchResolved(resourceId, 'dismissed'),
   REGISTRY_CONFLICT_RESOLVED: syncConflictResolved(resourceId),
+  CONFLICT_VALUE_HIDDEN: syncConflictValueHidden(resourceId),
   DATA_EXPORT_LINK_USED: dataExportLinkUsed(resourceId),
   PROPOSAL_NOT_FOUND: new NotFoundError('PROPOSAL_NOT_FOUND', 'The change proposal does not exist.', { proposalId: resourceId }),
   PROPOSAL_STATE_CONFLICT: proposalStateConflict(resourceId, 'submitted', 'approve'),

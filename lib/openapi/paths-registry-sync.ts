@@ -54,13 +54,13 @@ export function registerRegistrySyncPaths(registry: OpenAPIRegistry): void {
     operationId: 'resolveRegistrySyncConflict',
     summary: 'Resolve a sync conflict',
     description:
-      'resolution registry_value: the registry’s value (already applied) stands. The conflict is closed, the field is withdrawn from the person’s open change requests (a request left with nothing to ask is rejected), and the person is synced again once none of their conflicts is open. Records REGISTRY_CONFLICT_RESOLVED.',
+      'Either way the conflict is closed, the field is withdrawn from the person’s change proposals still here (pending or approved_locally; one left with nothing to ask is rejected with the reason), and the person is synced again once none of their conflicts is open. resolution registry_value: the registry’s value (already applied) stands. resolution local_value_reproposed: the local value is proposed to the registry again against the new base, as a new change proposal approved by this admin (`proposalId`), submitted by the proposal job; not for the national identifier (422 CONFLICT_VALUE_HIDDEN). Records REGISTRY_CONFLICT_RESOLVED.',
     tag,
     role: 'ADMIN',
     params: SyncConflictIdParams,
     body: ResolveSyncConflictBody,
     success: { status: 200, description: 'The resolved conflict, the person’s sync status and the change requests touched.', schema: nameSchema('ResolvedRegistrySyncConflict', ResolvedSyncConflict) },
-    errors: ['REGISTRY_CONFLICT_NOT_FOUND', 'REGISTRY_CONFLICT_RESOLVED'],
+    errors: ['REGISTRY_CONFLICT_NOT_FOUND', 'REGISTRY_CONFLICT_RESOLVED', 'CONFLICT_VALUE_HIDDEN', 'REGISTRY_SYNC_OFF'],
   });
   registerTenantOperation(registry, {
     method: 'get',

@@ -3,7 +3,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { signWebhookPayload } from './sign-webhook';
 import type { RegistryEvent } from './types';
 
-export type WebhookTarget = { url: string; /** Signs with the first; the others are listed for rotation. */ secrets: string[] };
+export type WebhookTarget = {
+  url: string;
+  /** Signs with the first; the others are listed for rotation. */
+  secrets: string[];
+  /** Extra request headers on every delivery, e.g. X-Forwarded-For when the simulator stands behind a stand-in proxy. */
+  headers?: Record<string, string>;
+};
 export type SignedEvent = RegistryEvent & { deliveryId: string; signature: string };
 export type DeliveryAttempt = { at: string; status: number | null; error: string | null };
 /** not_configured: no webhook URL was set, so the event was only recorded. */
@@ -29,7 +35,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   const inFlight = new Set<Promise<void>>();
   const stopping = new AbortController();
 
-  async function deliver(record: DeliveryRecord, url: string): Promise<void> {
+  async function deliver(record: DeliveryRecord, { url, headers: extra }: WebhookTarget): Promise<void> {
     const delays = options.retryDelaysMs.slice(0, maxRetries);
     for (let attempt = 0; attempt <= delays.length; attempt++) {
       if (attempt > 0) {
@@ -44,6 +50,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
         const response = await fetch(url, {
           method: 'POST',
           headers: {
+            ...extra,
             'content-type': 'application/json',
             'x-registry-signature': record.body!.signature,
             'x-registry-delivery': record.deliveryId,
@@ -79,7 +86,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
         return record;
       }
       record.outcome = 'pending';
-      const running = deliver(record, target.url).finally(() => inFlight.delete(running));
+      const running = deliver(record, target).finally(() => inFlight.delete(running));
       inFlight.add(running);
       return record;
     },

@@ -45,12 +45,25 @@ export const dismissMismatchAction = formAction(
   },
 );
 
-const conflictErrors = { REGISTRY_CONFLICT_RESOLVED: 'Someone already resolved this conflict.', REGISTRY_CONFLICT_NOT_FOUND: 'This conflict no longer exists.' };
+const conflictErrors = {
+  REGISTRY_CONFLICT_RESOLVED: 'Someone already resolved this conflict.',
+  REGISTRY_CONFLICT_NOT_FOUND: 'This conflict no longer exists.',
+  CONFLICT_VALUE_HIDDEN: 'The local national identifier is never kept with a conflict: the person proposes it again from their profile.',
+  REGISTRY_SYNC_OFF: 'No sports registry is configured, so there is nowhere to propose the value.',
+};
 
 export const resolveConflictAction = formAction(
   { role: 'ADMIN', input: MismatchInput, fields: (form) => ({ id: String(form.get('id') ?? '') }), revalidate: ['/admin/registry/conflicts', '/admin/registry/persons'], errors: conflictErrors },
   async ({ tx, ctx, input }) => {
     const { conflict, syncStatus } = await resolveSyncConflict(tx, ctx, { id: input.id, body: { resolution: 'registry_value' } });
     return { message: `${conflict.personName} keeps the registry's value${syncStatus === 'synced' ? ' and is in sync again' : '; other fields are still in conflict'}.` };
+  },
+);
+
+export const reproposeConflictAction = formAction(
+  { role: 'ADMIN', input: MismatchInput, fields: (form) => ({ id: String(form.get('id') ?? '') }), revalidate: ['/admin/registry/conflicts', '/admin/registry/persons', '/admin/proposals'], errors: conflictErrors },
+  async ({ tx, ctx, input }) => {
+    const { conflict } = await resolveSyncConflict(tx, ctx, { id: input.id, body: { resolution: 'local_value_reproposed' } });
+    return { message: `The local value of ${conflict.personName} is proposed to the registry again; the registry's decision shows under Proposals.` };
   },
 );

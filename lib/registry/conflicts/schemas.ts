@@ -13,7 +13,12 @@ export type ListSyncConflictsQuery = z.infer<typeof ListSyncConflictsQuery>;
 export const SyncConflictIdParams = z.object({ id: z.uuid() });
 
 export const ResolveSyncConflictBody = z.strictObject({
-  resolution: z.enum(['registry_value']).describe("registry_value: the registry's value (already applied) stands; the field is withdrawn from the person's open change requests."),
+  resolution: z
+    .enum(['registry_value', 'local_value_reproposed'])
+    .describe(
+      "registry_value: the registry's value (already applied) stands; the field is withdrawn from the person's open change requests. " +
+        'local_value_reproposed: the local value is proposed to the registry again, against the new base (the registry’s value now): a new change proposal, approved by this admin and submitted by the proposal job; the field is withdrawn from older proposals. Not for the national identifier, whose local value is never stored with the conflict (422 CONFLICT_VALUE_HIDDEN).',
+    ),
 });
 export type ResolveSyncConflictBody = z.infer<typeof ResolveSyncConflictBody>;
 
@@ -42,5 +47,6 @@ export const ResolvedSyncConflict = z.object({
   conflict: SyncConflict,
   syncStatus: z.enum(['synced', 'conflict']).describe('The person’s sync status after the resolution: synced once no other conflict of theirs is open.'),
   changeRequests: z.array(z.object({ id: z.uuid(), closed: z.boolean().describe('true: the request asked for nothing else and is rejected; false: only this field was withdrawn from it.') })),
+  proposalId: z.uuid().nullable().describe('local_value_reproposed: the new change proposal (approved_locally, on its way to the registry); null otherwise.'),
 });
 export type ResolvedSyncConflict = z.infer<typeof ResolvedSyncConflict>;

@@ -2,8 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { personChangeRequests } from '@/db/schema';
 
-export const WITHDRAWN_REASON = "An admin took the sports registry's value of this field.";
-
 export type WithdrawnChangeRequest = { id: string; closed: boolean };
 
 /**
@@ -12,7 +10,7 @@ export type WithdrawnChangeRequest = { id: string; closed: boolean };
  * with nothing to ask is rejected, with the reason. A submitted proposal is the registry's to decide: it carries
  * the values it was based on, so the registry refuses it now that the record has moved on.
  */
-export async function withdrawChangeRequestField(tx: Tx, ctx: { organisationId: string; now: Date }, input: { personId: string; field: string }): Promise<WithdrawnChangeRequest[]> {
+export async function withdrawChangeRequestField(tx: Tx, ctx: { organisationId: string; now: Date }, input: { personId: string; field: string; reason: string }): Promise<WithdrawnChangeRequest[]> {
   const open = await tx
     .select({ id: personChangeRequests.id, fields: personChangeRequests.fields })
     .from(personChangeRequests)
@@ -27,7 +25,7 @@ export async function withdrawChangeRequestField(tx: Tx, ctx: { organisationId: 
       .update(personChangeRequests)
       .set(
         closed
-          ? { status: 'rejected', rejectionReason: WITHDRAWN_REASON, decidedAt: ctx.now, resolvedAt: ctx.now, emailTokenHash: null, nextAttemptAt: null, updatedAt: ctx.now }
+          ? { status: 'rejected', rejectionReason: input.reason, decidedAt: ctx.now, resolvedAt: ctx.now, emailTokenHash: null, nextAttemptAt: null, updatedAt: ctx.now }
           : { fields: rest, updatedAt: ctx.now },
       )
       .where(and(eq(personChangeRequests.organisationId, ctx.organisationId), eq(personChangeRequests.id, request.id)));

@@ -32,7 +32,14 @@ export function startRegistry(): Promise<RegistrySimulator> {
   return createRegistrySimulator({
     port: 0,
     apiKeys: [simulatorKey],
-    webhook: { url: `${inject('baseUrl')}${webhookPath}`, secrets: inject('registryWebhookSecrets') },
+    webhook: {
+      url: `${inject('baseUrl')}${webhookPath}`,
+      secrets: inject('registryWebhookSecrets'),
+      // The test server trusts one proxy hop: each simulator speaks as a client address of its own (198.18.0.0/15,
+      // a range for tests), so one file's burst of webhooks (the convergence test sends hundreds) never spends
+      // another file's rate limit.
+      headers: { 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}` },
+    },
     webhookRetryDelaysMs: [20, 20, 20],
   });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createContext } from '@/lib/core/context';
 import { encryptField } from '@/lib/crypto/encrypt-field';
 import { runTenantUnit } from '@/lib/jobs/job-deps';
+import { submitPersonChangeProposals } from '@/lib/jobs/submit-person-change-proposals';
 import { applyRegistryPerson, type SyncSource } from '@/lib/registry/apply-registry-person';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { createRegistrySimulator, type RegistrySimulator } from '@/scripts/registry-simulator/create-registry-simulator';
@@ -150,7 +151,7 @@ describe('resolving with the registry value', () => {
     expect(Object.keys(request!.fields).sort()).toEqual(['birthDate', 'lastName']);
   });
 
-  it('refuses other roles, another tenant’s conflict, bad input and the unbuilt repropose', async () => {
+  it('refuses other roles, another tenant’s conflict and bad input', async () => {
     const remote = fresh('P-100015');
     const id = await mirrorPerson(a.id, remote);
     await createPersonChangeRequest(a.id, { person_id: id, fields: { lastName: { from: 'x', to: 'Mine' } } });
@@ -171,6 +172,61 @@ describe('resolving with the registry value', () => {
     expect((await call('GET', '/api/v1/registry/conflicts', await admin(b))).body.data.map((c: { id: string }) => c.id)).not.toContain(conflictId);
     expectEnvelope(await call('POST', `/api/v1/registry/conflicts/${conflictId}/resolve`, { ...(await admin(a)), json: { resolution: 'repropose' } }), 400, 'VALIDATION_ERROR');
     expectEnvelope(await call('GET', '/api/v1/registry/conflicts?status=closed', await admin(a)), 400, 'VALIDATION_ERROR');
+    expect((await conflictRows(id))[0]).toMatchObject({ status: 'open' });
+  });
+});
+
+describe('resolving by proposing the local value again', () => {
+  it('closes the conflict, replaces the old proposal with one against the new base, and the registry takes it', async () => {
+    const original = fresh('P-100016');
+    const id = await mirrorPerson(b.id, original);
+    const requestId = await createPersonChangeRequest(b.id, { person_id: id, fields: { lastName: { from: original.lastName, to: 'Ours-Again' } } });
+    await registryChanges(b, id, original.id, { lastName: 'Registry-Newer' });
+    const [{ id: conflictId }] = (await ownerDb()`select id from person_sync_conflicts where person_id = ${id}`) as unknown as [{ id: string }];
+
+    const resolved = await call('POST', `/api/v1/registry/conflicts/${conflictId}/resolve`, { ...(await admin(b)), json: { resolution: 'local_value_reproposed' } });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body).toMatchObject({
+      syncStatus: 'synced',
+      changeRequests: [{ id: requestId, closed: true }],
+      conflict: { status: 'resolved', resolution: 'local_value_reproposed', resolvedBy: b.admin.id },
+      proposalId: expect.any(String),
+    });
+    const proposalId = resolved.body.proposalId as string;
+    const [old] = await ownerDb()`select status, rejection_reason from person_change_requests where id = ${requestId}`;
+    expect(old).toMatchObject({ status: 'rejected', rejection_reason: expect.stringContaining('proposed to the sports registry again') });
+    const [proposal] = await ownerDb()`select status, kind, fields, approved_via, decided_by_user_id, registry_person_id from person_change_requests where id = ${proposalId}`;
+    expect(proposal).toEqual({
+      status: 'approved_locally',
+      kind: 'update',
+      fields: { lastName: { from: 'Registry-Newer', to: 'Ours-Again' } },
+      approved_via: 'admin',
+      decided_by_user_id: b.admin.id,
+      registry_person_id: original.id,
+    });
+    expect(await personRow(id)).toMatchObject({ sync_status: 'synced', last_name: 'Registry-Newer' });
+    const [entry] = await ownerDb()`select metadata from audit_log where organisation_id = ${b.id} and action = 'REGISTRY_CONFLICT_RESOLVED' and target_id = ${id}`;
+    expect(entry!.metadata).toMatchObject({ resolution: 'local_value_reproposed', proposalId, fields: ['lastName'] });
+
+    // The proposal job sends it against the new base; the registry accepts, and the poll brings the value home.
+    const job = (now: () => Date) => submitPersonChangeProposals({ db: jobDb(), now, registry: adapterFor(registry), encryption: serverEncryption(), log: { info: () => {}, warn: () => {}, error: () => {} } });
+    await job(() => new Date());
+    expect((await ownerDb()`select status from person_change_requests where id = ${proposalId}`)[0]!.status).toBe('submitted');
+    await registry.control.settle();
+    await job(() => new Date(Date.now() + 2 * 60 * 60_000));
+    expect((await ownerDb()`select status from person_change_requests where id = ${proposalId}`)[0]!.status).toBe('accepted');
+    expect(registry.store.persons.get(original.id)!.lastName).toBe('Ours-Again');
+    expect(await personRow(id)).toMatchObject({ last_name: 'Ours-Again', sync_status: 'synced' });
+  });
+
+  it('is refused for the national identifier, whose local value is never kept', async () => {
+    const original = fresh('P-100017');
+    const id = await mirrorPerson(a.id, original);
+    const localEdit = await withTenant(jobDb(), a.id, (tx) => encryptField(tx, { organisationId: a.id }, 'person.identifierNational', 'LOCAL-ONLY-ID', serverEncryption()));
+    await ownerDb()`update persons set identifier_national = ${localEdit} where id = ${id}`;
+    expect(await registryChanges(a, id, original.id, { nationalIdentifier: 'REGISTRY-ID-2' })).toBe('conflict');
+    const [conflict] = await ownerDb()`select id from person_sync_conflicts where person_id = ${id} and field = 'identifierNational'`;
+    expectEnvelope(await call('POST', `/api/v1/registry/conflicts/${conflict!.id}/resolve`, { ...(await admin(a)), json: { resolution: 'local_value_reproposed' } }), 422, 'CONFLICT_VALUE_HIDDEN');
     expect((await conflictRows(id))[0]).toMatchObject({ status: 'open' });
   });
 });

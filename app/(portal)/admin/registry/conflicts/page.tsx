@@ -6,7 +6,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { resolveConflictAction } from '@/lib/portal/actions/registry-actions';
+import { reproposeConflictAction, resolveConflictAction } from '@/lib/portal/actions/registry-actions';
 import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
 import { listSyncConflicts } from '@/lib/registry/conflicts/list-sync-conflicts';
 import type { SyncConflict } from '@/lib/registry/conflicts/schemas';
@@ -30,7 +30,7 @@ export default async function RegistryConflictsPage() {
           <CardHeader
             id="open-conflicts-heading"
             title={`Open conflicts (${open.pagination.total})`}
-            description="The registry is the master, so its value is already applied. Check it against what was changed here, then take the registry's value: the conflict closes and the local change request for that field is withdrawn."
+            description="The registry is the master, so its value is already applied. Check it against what was changed here, then either take the registry's value (the local change request for that field is withdrawn) or propose the local value to the registry again, against its new value (the registry decides; follow it under Proposals)."
           />
           {open.data.length === 0 ? (
             <div className="p-5">
@@ -53,14 +53,25 @@ export default async function RegistryConflictsPage() {
                     <Value label={conflict.localChange === 'proposal' ? 'Asked for here (change request)' : 'Changed here'} value={conflict.localValue} hidden={conflict.valuesHidden} />
                     <Value label="Registry (applied)" value={conflict.registryValue} hidden={conflict.valuesHidden} highlight />
                   </dl>
-                  <RegistryActionForm
-                    action={resolveConflictAction}
-                    id={conflict.id}
-                    label="Take the registry's value"
-                    pendingLabel="Resolving…"
-                    variant="primary"
-                    ariaLabel={`Take the registry's ${identityFieldLabels[conflict.field]?.toLowerCase()} for ${conflict.personName}`}
-                  />
+                  <div className="flex flex-wrap items-start gap-3">
+                    <RegistryActionForm
+                      action={resolveConflictAction}
+                      id={conflict.id}
+                      label="Take the registry's value"
+                      pendingLabel="Resolving…"
+                      variant="primary"
+                      ariaLabel={`Take the registry's ${identityFieldLabels[conflict.field]?.toLowerCase()} for ${conflict.personName}`}
+                    />
+                    {conflict.valuesHidden ? null : (
+                      <RegistryActionForm
+                        action={reproposeConflictAction}
+                        id={conflict.id}
+                        label="Propose the local value again"
+                        pendingLabel="Proposing…"
+                        ariaLabel={`Propose the local ${identityFieldLabels[conflict.field]?.toLowerCase()} of ${conflict.personName} to the registry again`}
+                      />
+                    )}
+                  </div>
                 </li>
               ))}
             </ul>
