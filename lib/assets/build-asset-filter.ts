@@ -10,7 +10,7 @@ export function searchWordsArray(q: string): SQL {
 
 /**
  * The assets `q` matches: every word as a word prefix through the full-text index, plus (when those are fewer
- * than 100) at most 1,000 where a word occurs only inside another word; every word must occur in search_text.
+ * than 25) at most 1,000 where a word occurs only inside another word; every word must occur in search_text.
  * The ids come from app_search_asset_matches (migration 0044), which can use the indexes where @@ and LIKE under
  * row-level security cannot, and which folds case with the same lower() that built search_text (JavaScript folds
  * some letters differently: İ becomes i + U+0307).

@@ -75,7 +75,7 @@ const assetFilterShape = {
     .refine((q) => q.split(/\s+/).length <= MAX_SEARCH_WORDS, { message: `Search for at most ${MAX_SEARCH_WORDS} words.` })
     .optional()
     .describe(
-      `Free text over name, inventory number, serial number, manufacturer and model; every word (at most ${MAX_SEARCH_WORDS}) must match, case-insensitively, as the beginning of a word ("canon eos r5", "macb"). Where the words begin fewer than 100 assets' words, up to 1,000 assets where a word occurs only inside another word ("book" in "MacBook") are found too. Up to 10,000 matches the list is ranked: assets where every word is a whole word first, then those where every word begins a word, then those found inside words; within a rank, the sort. Above 10,000 matches the list keeps the sort's order and pagination.total is an estimate (pagination.totalIsEstimate).`,
+      `Free text over name, inventory number, serial number, manufacturer and model; every word (at most ${MAX_SEARCH_WORDS}) must match, case-insensitively, as the beginning of a word ("canon eos r5", "macb"). Where the words begin words of fewer than 25 assets, up to 1,000 assets where a word occurs only inside another word ("book" in "MacBook") are found too. Up to 10,000 matches the list is ranked: assets where every word is a whole word first, then those where every word begins a word, then those found inside words; within a rank, the sort. Above 10,000 matches the list keeps the sort's order and pagination.total is an estimate (pagination.totalIsEstimate).`,
     ),
 };
 

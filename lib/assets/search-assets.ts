@@ -11,27 +11,35 @@ import { toAssetDto } from './to-asset-dto';
 
 /** Up to this many matches `pagination.total` is counted exactly; above, it is the planner's estimate. */
 export const EXACT_TOTAL_LIMIT = 10_000;
-/** Below this many word-prefix matches the search also looks inside words (migration 0044 holds the same figure). */
-const INSIDE_WORDS_BELOW = 100;
+/**
+ * From this planner estimate on, the words are taken to match more than EXACT_TOTAL_LIMIT assets without trying to
+ * rank or count them (either costs tens of milliseconds): ten times the limit leaves room for the estimate's error.
+ */
+const UNCOUNTED_FROM_ESTIMATE = 100_000;
 
 export type AssetSearchPlan = {
   q: string;
-  /** Assets the words match as word prefixes, counted up to EXACT_TOTAL_LIMIT + 1. */
-  wordMatches: number;
+  /** The planner's estimate of the assets the words match as word prefixes, without filters. */
+  estimate: number;
   /** The words as prefixes and as whole words (tsquery text), null when no word has a token ("%"). */
   prefix: string | null;
   exact: string | null;
+  /** The words a word-prefix match does not imply (the parser drops or changes part of them: "100%"). */
+  likeWords: string[];
 };
 
 export type SearchPagination = Page<Asset>['pagination'] & { totalIsEstimate?: true };
 
-/** One statement: how many assets the words match as prefixes (bounded), and the two queries for ranking. */
+/** One statement: the planner's estimate, the two queries for ranking, and the words that also need a LIKE. */
 export async function planAssetSearch(tx: Tx, q: string): Promise<AssetSearchPlan> {
   const words = searchWordsArray(q);
   const [row] = (await tx.execute(
-    sql`select app_count_asset_word_matches(${words}, ${EXACT_TOTAL_LIMIT + 1}) as "wordMatches", asset_search_query(${words}, true)::text as prefix, asset_search_query(${words}, false)::text as exact`,
-  )) as unknown as { wordMatches: number; prefix: string | null; exact: string | null }[];
-  return { q, wordMatches: row?.wordMatches ?? 0, prefix: row?.prefix ?? null, exact: row?.exact ?? null };
+    sql`select app_estimate_asset_word_matches(${words}, null, null, null, null, 0) as estimate,
+      asset_search_query(${words}, true)::text as prefix, asset_search_query(${words}, false)::text as exact,
+      array(select w from unnest(${words}) as w where asset_search_needs_like(w)) as "likeWords"`,
+  )) as unknown as Omit<AssetSearchPlan, 'q'>[];
+  if (!row) throw new Error('The search plan returned no row.');
+  return { q, ...row };
 }
 
 /**
@@ -39,27 +47,19 @@ export async function planAssetSearch(tx: Tx, q: string): Promise<AssetSearchPla
  * occurs only inside another ("book" in "MacBook").
  */
 function searchRank(plan: AssetSearchPlan): SQL<number> {
-  if (!plan.prefix || !plan.exact) return sql<number>`0`;
+  if (!plan.prefix || !plan.exact) return sql<number>`0::int`;
   return sql<number>`((${assets.searchVector} @@ ${plan.exact}::tsquery)::int + (${assets.searchVector} @@ ${plan.prefix}::tsquery)::int)`;
 }
 
 /** Above EXACT_TOTAL_LIMIT word matches: the words as a filter on the rows an index walks in the sort's order. */
 function walkCondition(plan: AssetSearchPlan): SQL {
-  const likes = plan.q
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => sql`${assets.searchText} like lower(${`%${escapeLike(word)}%`})`);
+  const likes = plan.likeWords.map((word) => sql`${assets.searchText} like lower(${`%${escapeLike(word)}%`})`);
   return and(sql`${assets.searchVector} @@ ${plan.prefix}::tsquery`, ...likes)!;
 }
 
 const hasFilters = (filter: AssetFilter) => Boolean(filter.status || filter.categoryId || filter.locationId || filter.ownerId);
 
-/** Whether a search pages by relevance: a cursor keeps the way its first page was read. */
-export function isRankedSearch(plan: AssetSearchPlan, cursor?: string): boolean {
-  return cursor ? isRankedAssetCursor(cursor) : plan.wordMatches <= EXACT_TOTAL_LIMIT || !plan.prefix;
-}
-
-/** The condition, rank and total of a search with its filters; shared by the page after and the page before. */
+/** The condition and rank of a search with its filters, ranked or walked; shared with the page before. */
 export function searchSelection(organisationId: string, filter: AssetFilter & { q: string }, plan: AssetSearchPlan, ranked: boolean): { where: SQL; rank?: SQL<number> } {
   const others = buildAssetFilter(organisationId, { ...filter, q: undefined });
   return ranked ? { where: and(others, searchMatchCondition(filter.q))!, rank: searchRank(plan) } : { where: and(others, walkCondition(plan))! };
@@ -70,49 +70,74 @@ async function countUpTo(tx: Tx, where: SQL, limit: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function searchTotal(tx: Tx, filter: AssetFilter & { q: string }, plan: AssetSearchPlan, ranked: boolean, where: SQL): Promise<{ total: number; estimate: boolean }> {
-  const filtered = hasFilters(filter);
-  if (ranked) {
-    // The matches are the word matches alone when those are too many to look inside words; otherwise count them.
-    if (!filtered && plan.wordMatches >= INSIDE_WORDS_BELOW && plan.wordMatches <= EXACT_TOTAL_LIMIT) return { total: plan.wordMatches, estimate: false };
-    return { total: await countUpTo(tx, where, Number.MAX_SAFE_INTEGER), estimate: false };
+type Query = AssetFilter & { q: string; sort: AssetSort; limit: number; cursor?: string };
+type Total = { total: number; estimate: boolean };
+
+/**
+ * The ranked page: the matches' ids once (app_search_asset_matches, capped at EXACT_TOTAL_LIMIT + 1 on a first
+ * page), joined as `m`, so the same statement also answers how many there are. Null when the cap was reached.
+ */
+async function rankedPage(tx: Tx, organisationId: string, query: Query, plan: AssetSearchPlan) {
+  const rank = searchRank(plan);
+  const others = buildAssetFilter(organisationId, { ...query, q: undefined });
+  const cap = query.cursor ? null : EXACT_TOTAL_LIMIT + 1;
+  // OFFSET 0 keeps the subquery whole: pulled up, each reference to m.ids would call the function again.
+  const matches = sql`(select array(select app_search_asset_matches(${searchWordsArray(query.q)}, ${cap}::int)) as ids offset 0) as m`;
+  const where = and(others, sql`${assets.id} = any(m.ids)`)!;
+  const rows = await tx
+    .select({ ...assetColumns, sortKey: assetSortKeySelection(query.sort, rank), matched: sql<number>`cardinality(m.ids)` })
+    .from(assets)
+    .crossJoin(matches)
+    .where(query.cursor ? and(where, assetsAfterCursor(query.sort, query.cursor, false, rank)) : where)
+    .orderBy(...assetOrderBy(query.sort, false, rank))
+    .limit(query.limit + 1);
+  const matched = rows[0]?.matched;
+  if (cap !== null && matched !== undefined && matched >= cap) return null;
+  // Without filters every match is counted by the join; otherwise (or on an empty page) count the filtered set.
+  const total: Total =
+    matched !== undefined && !hasFilters(query) ? { total: matched, estimate: false } : { total: await countUpTo(tx, and(others, searchMatchCondition(query.q))!, Number.MAX_SAFE_INTEGER), estimate: false };
+  return { rows, total, rank };
+}
+
+/** The page in the sort's order, the words a filter on an index walk; the total counted up to 10,001, else estimated. */
+async function walkedPage(tx: Tx, organisationId: string, query: Query, plan: AssetSearchPlan, over: boolean) {
+  const { where } = searchSelection(organisationId, query, plan, false);
+  const rows = await tx
+    .select({ ...assetColumns, sortKey: assetSortKeySelection(query.sort) })
+    .from(assets)
+    .where(query.cursor ? and(where, assetsAfterCursor(query.sort, query.cursor)) : where)
+    .orderBy(...assetOrderBy(query.sort))
+    .limit(query.limit + 1);
+  const filtered = hasFilters(query);
+  // Known to be above the limit without filters: the ranked attempt reached its cap, or the estimate is far above.
+  const seen = !filtered && (over || plan.estimate >= UNCOUNTED_FROM_ESTIMATE) ? EXACT_TOTAL_LIMIT + 1 : await countUpTo(tx, where, EXACT_TOTAL_LIMIT + 1);
+  let total: Total = { total: seen, estimate: false };
+  if (seen > EXACT_TOTAL_LIMIT) {
+    const [row] = (await tx.execute(
+      sql`select app_estimate_asset_word_matches(${searchWordsArray(plan.q)}, ${query.status ?? null}, ${query.categoryId ?? null}, ${query.locationId ?? null}, ${query.ownerId ?? null}, ${seen}) as n`,
+    )) as unknown as { n: number }[];
+    total = { total: filtered ? (row?.n ?? seen) : Math.max(plan.estimate, seen), estimate: true };
   }
-  const seen = filtered ? await countUpTo(tx, where, EXACT_TOTAL_LIMIT + 1) : plan.wordMatches;
-  if (seen <= EXACT_TOTAL_LIMIT) return { total: seen, estimate: false };
-  const [row] = (await tx.execute(
-    sql`select app_estimate_asset_word_matches(${searchWordsArray(plan.q)}, ${filter.status ?? null}, ${filter.categoryId ?? null}, ${filter.locationId ?? null}, ${filter.ownerId ?? null}, ${seen}) as n`,
-  )) as unknown as { n: number }[];
-  return { total: row?.n ?? seen, estimate: true };
+  return { rows, total };
 }
 
 /**
- * A page of a search. Up to EXACT_TOTAL_LIMIT word matches it is ranked: relevance first, then the sort, then the
- * id, and the cursor carries the rank. Above, the matches are the sort's order (an index walk that stops at the
- * page: ranking them would cost time in proportion to the matches) and the total is an estimate.
+ * A page of a search. Up to EXACT_TOTAL_LIMIT matches it is ranked: relevance first, then the sort, then the id, and
+ * the cursor carries the rank. Above, the matches are read in the sort's order (an index walk that stops at the
+ * page: ranking them would cost time in proportion to the matches) and the total is an estimate. A first page
+ * tries ranking unless the planner expects at least UNCOUNTED_FROM_ESTIMATE matches; a cursor keeps its way.
  */
-export async function searchAssetsPage(
-  tx: Tx,
-  organisationId: string,
-  query: AssetFilter & { q: string; sort: AssetSort; limit: number; cursor?: string },
-): Promise<{ page: Page<Asset> & { pagination: SearchPagination }; firstCursor: string | null }> {
+export async function searchAssetsPage(tx: Tx, organisationId: string, query: Query): Promise<{ page: Page<Asset> & { pagination: SearchPagination }; firstCursor: string | null }> {
   const plan = await planAssetSearch(tx, query.q);
-  const ranked = isRankedSearch(plan, query.cursor);
-  const { where, rank } = searchSelection(organisationId, query, plan, ranked);
-  const pageWhere = query.cursor ? and(where, assetsAfterCursor(query.sort, query.cursor, false, rank))! : where;
-  const [rows, { total, estimate }] = await Promise.all([
-    tx
-      .select({ ...assetColumns, sortKey: assetSortKeySelection(query.sort, rank) })
-      .from(assets)
-      .where(pageWhere)
-      .orderBy(...assetOrderBy(query.sort, false, rank))
-      .limit(query.limit + 1),
-    searchTotal(tx, query, plan, ranked, where),
-  ]);
-  const tag = ranked ? `rank:${query.sort}` : query.sort;
-  const page = buildPage(rows, query.limit, total, toAssetDto, (row) => [tag, ...row.sortKey, row.id]);
+  const tryRanked = query.cursor ? isRankedAssetCursor(query.cursor) : !plan.prefix || plan.estimate < UNCOUNTED_FROM_ESTIMATE;
+  const ranked = tryRanked ? await rankedPage(tx, organisationId, query, plan) : null;
+  const { rows, total } = ranked ?? (await walkedPage(tx, organisationId, query, plan, tryRanked));
+  const isRanked = ranked !== null;
+  const tag = isRanked ? `rank:${query.sort}` : query.sort;
+  const page = buildPage(rows, query.limit, total.total, toAssetDto, (row) => [tag, ...row.sortKey, row.id]);
   const first = rows[0];
   return {
-    page: { ...page, pagination: estimate ? { ...page.pagination, totalIsEstimate: true } : page.pagination },
-    firstCursor: first ? encodeAssetCursor(query.sort, first.sortKey, first.id, ranked) : null,
+    page: { ...page, pagination: total.estimate ? { ...page.pagination, totalIsEstimate: true } : page.pagination },
+    firstCursor: first ? encodeAssetCursor(query.sort, first.sortKey, first.id, isRanked) : null,
   };
 }
