@@ -99,8 +99,12 @@ async function rankedPage(tx: Tx, organisationId: string, query: Query, plan: As
   return { rows, total, rank };
 }
 
-/** The page in the sort's order, the words a filter on an index walk; the total counted up to 10,001, else estimated. */
-async function walkedPage(tx: Tx, organisationId: string, query: Query, plan: AssetSearchPlan, over: boolean) {
+/**
+ * The page in the sort's order, the words a filter on an index walk. Without filters the matches are known to be
+ * more than EXACT_TOTAL_LIMIT (the estimate was far above, the ranked attempt reached its cap, or the cursor comes
+ * from such a page), so the total is the estimate; with filters they are counted up to 10,001 first.
+ */
+async function walkedPage(tx: Tx, organisationId: string, query: Query, plan: AssetSearchPlan) {
   const { where } = searchSelection(organisationId, query, plan, false);
   const rows = await tx
     .select({ ...assetColumns, sortKey: assetSortKeySelection(query.sort) })
@@ -109,8 +113,7 @@ async function walkedPage(tx: Tx, organisationId: string, query: Query, plan: As
     .orderBy(...assetOrderBy(query.sort))
     .limit(query.limit + 1);
   const filtered = hasFilters(query);
-  // Known to be above the limit without filters: the ranked attempt reached its cap, or the estimate is far above.
-  const seen = !filtered && (over || plan.estimate >= UNCOUNTED_FROM_ESTIMATE) ? EXACT_TOTAL_LIMIT + 1 : await countUpTo(tx, where, EXACT_TOTAL_LIMIT + 1);
+  const seen = filtered ? await countUpTo(tx, where, EXACT_TOTAL_LIMIT + 1) : EXACT_TOTAL_LIMIT + 1;
   let total: Total = { total: seen, estimate: false };
   if (seen > EXACT_TOTAL_LIMIT) {
     const [row] = (await tx.execute(
@@ -131,7 +134,7 @@ export async function searchAssetsPage(tx: Tx, organisationId: string, query: Qu
   const plan = await planAssetSearch(tx, query.q);
   const tryRanked = query.cursor ? isRankedAssetCursor(query.cursor) : !plan.prefix || plan.estimate < UNCOUNTED_FROM_ESTIMATE;
   const ranked = tryRanked ? await rankedPage(tx, organisationId, query, plan) : null;
-  const { rows, total } = ranked ?? (await walkedPage(tx, organisationId, query, plan, tryRanked));
+  const { rows, total } = ranked ?? (await walkedPage(tx, organisationId, query, plan));
   const isRanked = ranked !== null;
   const tag = isRanked ? `rank:${query.sort}` : query.sort;
   const page = buildPage(rows, query.limit, total.total, toAssetDto, (row) => [tag, ...row.sortKey, row.id]);
