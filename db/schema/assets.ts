@@ -1,9 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { categories, locations } from './catalog';
 import { assetStatusEnum } from './enums';
 import { organisations } from './organisations';
 import { users } from './people';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const assets = pgTable(
   'assets',
@@ -37,6 +39,14 @@ export const assets = pgTable(
         (): SQL =>
           sql`lower(${assets.name} || ' ' || ${assets.inventoryNumber} || ' ' || coalesce(${assets.serialNumber}, '') || ' ' || coalesce(${assets.manufacturer}, '') || ' ' || coalesce(${assets.model}, ''))`,
       ),
+    // The same fields as words for `q`'s full-text path (migration 0043): the `simple` configuration keeps every
+    // word as it is, lower-cased, without stemming or stop words, so "r5" and "eos" stay tokens. Never selected.
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('simple'::regconfig, ${assets.name} || ' ' || ${assets.inventoryNumber} || ' ' || coalesce(${assets.serialNumber}, '') || ' ' || coalesce(${assets.manufacturer}, '') || ' ' || coalesce(${assets.model}, ''))`,
+      ),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -54,6 +64,8 @@ export const assets = pgTable(
     index('assets_org_name_idx').on(t.organisationId, sql`lower(${t.name})`, t.id),
     index('assets_org_updated_idx').on(t.organisationId, t.updatedAt, t.id),
     index('assets_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Tenant-leading (btree_gin, migration 0042): a small tenant's search intersects its own short posting list.
+    index('assets_search_vector_idx').using('gin', t.organisationId, t.searchVector),
     foreignKey({ name: 'assets_organisation_fk', columns: [t.organisationId], foreignColumns: [organisations.id] }).onDelete('cascade'),
     foreignKey({ name: 'assets_category_fk', columns: [t.organisationId, t.categoryId], foreignColumns: [categories.organisationId, categories.id] }),
     foreignKey({ name: 'assets_location_fk', columns: [t.organisationId, t.locationId], foreignColumns: [locations.organisationId, locations.id] }),

@@ -11,7 +11,7 @@ export const pageQuery = {
 
 export type Page<T> = {
   data: T[];
-  pagination: { limit: number; total: number; nextCursor: string | null; hasMore: boolean };
+  pagination: { limit: number; total: number; nextCursor: string | null; hasMore: boolean; totalIsEstimate?: true };
 };
 
 export function pageSchema<T extends z.ZodType>(item: T) {

@@ -7,6 +7,7 @@ import { assetColumns } from './asset-columns';
 import { assetOrderBy, assetSortKeySelection, assetsAfterCursor, encodeAssetCursor } from './asset-sort';
 import { buildAssetFilter } from './build-asset-filter';
 import { countAssets } from './count-assets';
+import { searchAssetsPage } from './search-assets';
 import { type Asset, DEFAULT_ASSET_SORT, type ListAssetsQuery } from './schemas';
 import { toAssetDto } from './to-asset-dto';
 
@@ -15,6 +16,10 @@ type Query = Omit<ListAssetsQuery, 'sort'> & { sort?: ListAssetsQuery['sort'] };
 /** A page of assets, and the cursor of its first row: the portal's way back to the page before. */
 export async function listAssetsPage(tx: Tx, ctx: RequestContext, query: Query): Promise<Page<Asset> & { firstCursor: string | null }> {
   const sort = query.sort ?? DEFAULT_ASSET_SORT;
+  if (query.q) {
+    const { page, firstCursor } = await searchAssetsPage(tx, ctx.organisationId, { ...query, q: query.q, sort });
+    return { ...page, firstCursor };
+  }
   const where = buildAssetFilter(ctx.organisationId, query);
   const pageWhere = query.cursor ? and(where, assetsAfterCursor(sort, query.cursor)) : where;
   const [rows, total] = await Promise.all([

@@ -74,10 +74,21 @@ const assetFilterShape = {
     .max(200)
     .refine((q) => q.split(/\s+/).length <= MAX_SEARCH_WORDS, { message: `Search for at most ${MAX_SEARCH_WORDS} words.` })
     .optional()
-    .describe(`Free text over name, inventory number, serial number, manufacturer and model; every word (at most ${MAX_SEARCH_WORDS}) must match, case-insensitively.`),
+    .describe(
+      `Free text over name, inventory number, serial number, manufacturer and model; every word (at most ${MAX_SEARCH_WORDS}) must match, case-insensitively, as the beginning of a word ("canon eos r5", "macb"). Where the words begin words of fewer than 25 assets, up to 1,000 assets where a word occurs only inside another word ("book" in "MacBook") are found too. Up to 10,000 matches the list is ranked: assets where every word is a whole word first, then those where every word begins a word, then those found inside words; within a rank, the sort. Above 10,000 matches the list keeps the sort's order and pagination.total is an estimate (pagination.totalIsEstimate).`,
+    ),
 };
 
 export const AssetFilter = z.strictObject(assetFilterShape);
+
+/** A page of assets: pagination.total is exact up to 10,000 search matches and estimated above. */
+export const AssetPagePagination = z.object({
+  limit: z.number().int(),
+  total: z.number().int().describe('How many assets match. Exact, except for a search (q) with more than 10,000 matches: then the planner’s estimate from the table statistics, never below 10,001, and totalIsEstimate is true.'),
+  totalIsEstimate: z.literal(true).optional().describe('Present, and true, only when total is an estimate (a search with more than 10,000 matches).'),
+  nextCursor: z.string().nullable(),
+  hasMore: z.boolean(),
+});
 export type AssetFilter = z.infer<typeof AssetFilter>;
 
 export const assetSortFields = ['name', 'inventoryNumber', 'status', 'createdAt', 'updatedAt'] as const;

@@ -1,7 +1,7 @@
 import type { assets } from '@/db/schema';
 import type { Asset } from './schemas';
 
-export type AssetRow = Omit<typeof assets.$inferSelect, 'searchText' | 'organisationId' | 'labelSecretHash'>;
+export type AssetRow = Omit<typeof assets.$inferSelect, 'searchText' | 'searchVector' | 'organisationId' | 'labelSecretHash'>;
 
 function addMonths(isoDate: string, months: number): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];

@@ -32,7 +32,7 @@ export function registerAssetPaths(registry: OpenAPIRegistry, schemas: ResourceS
     path: '/v1/assets',
     operationId: 'listAssets',
     summary: 'List assets',
-    description: 'Assets of the organisation, filtered by status, category, location, owner and free text (every word must match). Newest first unless `sort` names another order (name, inventoryNumber, status, createdAt, updatedAt; a leading "-" reverses it); paging keeps to that order, and a cursor only continues the sort it was made for.',
+    description: 'Assets of the organisation, filtered by status, category, location, owner and free text (every word must match). Newest first unless `sort` names another order (name, inventoryNumber, status, createdAt, updatedAt; a leading "-" reverses it); paging keeps to that order, and a cursor only continues the sort it was made for. With q and up to 10,000 matches the list is ranked (whole words, then word beginnings, then words found inside words), the sort ordering each rank, and the cursor carries the rank; above 10,000 matches it keeps the sort\'s order and pagination.total is an estimate (totalIsEstimate: true). A cursor continues the way its first page was read.',
     tag,
     role: 'EMPLOYEE',
     query: ListAssetsQuery,

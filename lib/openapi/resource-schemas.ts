@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { Activity, ActivityComment, CreateActivityBody, CreateActivityCommentBody, UpdateActivityBody } from '@/lib/activities/schemas';
 import { AntidopingRecord, CreateAntidopingRecordBody, UpdateAntidopingRecordBody } from '@/lib/antidoping/schemas';
 import { pageSchema } from '@/lib/api/pagination';
-import { Asset, CreateAssetBody, UpdateAssetBody } from '@/lib/assets/schemas';
+import { Asset, AssetPagePagination, CreateAssetBody, UpdateAssetBody } from '@/lib/assets/schemas';
 import { AuditEntry } from '@/lib/audit/schemas';
 import { Category, CreateCategoryBody, UpdateCategoryBody } from '@/lib/categories/schemas';
 import { CreateDonationBody, Donation, UpdateDonationBody } from '@/lib/donations/schemas';
@@ -44,7 +44,7 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
 
   return {
     asset,
-    assetPage: named('AssetPage', pageSchema(asset), { description: 'One page of assets.' }),
+    assetPage: named('AssetPage', pageSchema(asset).extend({ pagination: AssetPagePagination }), { description: 'One page of assets.' }),
     createAssetBody: named('CreateAssetBody', CreateAssetBody, {
       description:
         'A new asset. Without inventoryNumber one is generated (INV-…); status defaults to AVAILABLE; customFields must match the field definitions of the category.',

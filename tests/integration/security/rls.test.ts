@@ -144,12 +144,14 @@ describe('database roles and table flags', () => {
     expect(definers.map((f) => f.proname)).toEqual([
       'app_anonymize_audit_subject',
       'app_apply_registry_codelist',
+      'app_count_asset_word_matches',
       'app_due_data_deletions',
       'app_due_loan_reminders',
       'app_due_outbox',
       'app_due_overdue_loans',
       'app_due_person_change_proposals',
       'app_encryption_key_organisations',
+      'app_estimate_asset_word_matches',
       'app_lapsed_data_exports',
       'app_organisations_due_legal_report',
       'app_pending_backups',
@@ -163,6 +165,7 @@ describe('database roles and table flags', () => {
       'app_resolve_organisation',
       'app_retention_organisations',
       'app_search_asset_ids',
+      'app_search_asset_matches',
     ]);
   });
 

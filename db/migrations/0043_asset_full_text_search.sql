@@ -1,0 +1,2 @@
+ALTER TABLE "assets" ADD COLUMN IF NOT EXISTS "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, "assets"."name" || ' ' || "assets"."inventory_number" || ' ' || coalesce("assets"."serial_number", '') || ' ' || coalesce("assets"."manufacturer", '') || ' ' || coalesce("assets"."model", ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "assets_search_vector_idx" ON "assets" USING gin ("organisation_id","search_vector");
