@@ -282,6 +282,8 @@ async function main(): Promise<void> {
       OIDC_ISSUER: issuer.issuer,
       JWKS_URL: issuer.jwksUrl,
       API_AUDIENCE: AUDIENCE,
+      // The bench's tokens live as long as a full run (bench/lib/token-issuer.ts).
+      ACCESS_TOKEN_MAX_LIFETIME_SECONDS: String(4 * 3600),
       AUTH_SECRET: 'bench-auth-secret-not-used-for-api-calls-000000',
       WEB_DOMAIN: 'localhost',
       DEMO_MODE: 'false',
