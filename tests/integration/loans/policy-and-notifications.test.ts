@@ -136,6 +136,7 @@ describe('approver rules', () => {
     const filed = await requestLoan(tenant, await tenant.manager.token(), { assetId: assetId! });
     expect(filed.status).toBe(201);
     expect(filed.body.approverId).toBeNull();
+    expect(await fanOutLoanRequests(tenant)).toBe(1);
     const mails = await outboxFor(filed.body.id);
     expect(mails.map((m) => m.payload.to)).toEqual([await emailOf(colleague)]);
     const approved = await loanAction(tenant, await colleague.token(), filed.body.id, 'approve');
