@@ -269,7 +269,7 @@ async function main(): Promise<void> {
       const { statements, result } = await captureStatements({ appUrl: seed.appUrl, organisation, subject: workload.manager ? BENCH_MANAGER_SUBJECT : BENCH_EMPLOYEE_SUBJECT, run: workload.run });
       workload.plan = { statements };
       if (workload.key === 'asset') Object.assign(workload.plan, { capturedAssetId: detailIds[0], assetIds: detailIds });
-      if (workload.key === 'loan-create') Object.assign(workload.plan, { capturedAssetId: bookable[0], capturedLoanId: (result as { id: string }).id, assetIds: bookable });
+      if (workload.key === 'loan-create') Object.assign(workload.plan, { capturedAssetId: bookable[0], capturedLoanId: (result as { loan: { id: string } }).loan.id, assetIds: bookable });
       log(`captured ${workload.key}: ${statements.length} statements`);
     }
 
