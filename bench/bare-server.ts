@@ -4,6 +4,7 @@
  * the rows as JSON. No routing library, no token check, no rate limit, no validation, no ORM.
  * Started by bench/run.ts: `tsx bench/bare-server.ts <plan.json>`; prints its port on stdout.
  */
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,9 +23,10 @@ async function handle(key: string): Promise<unknown[]> {
   const assetId = workload.assetIds?.length ? workload.assetIds[turn % workload.assetIds.length] : undefined;
   return sql.begin(async (tx) => {
     const results: unknown[] = [];
-    let loanId: string | undefined;
+    // A loan id the app draws itself (a captured parameter) is drawn afresh; one the insert returns replaces it.
+    let loanId: string | undefined = randomUUID();
     for (const statement of workload.statements) {
-      const rows = await tx.unsafe(statement.text, replayParams(workload, statement.params, { assetId, loanId }) as postgres.ParameterOrJSON<never>[], { prepare: true });
+      const rows: postgres.RowList<postgres.Row[]> = await tx.unsafe(statement.text, replayParams(workload, statement.params, { assetId, loanId }) as postgres.ParameterOrJSON<never>[], { prepare: true });
       if (statement.text.startsWith('insert into "loans"')) loanId = (rows[0] as unknown as { id: string }).id;
       results.push(rows);
     }

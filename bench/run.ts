@@ -60,6 +60,8 @@ type Workload = {
   path: string;
   paths?: string[];
   bodies?: string[];
+  /** Called as the big tenant's asset manager (everyone's loans) instead of the employee. */
+  manager?: boolean;
   plan?: ReplayPlan;
   run: Parameters<typeof captureStatements>[0]['run'];
 };
@@ -242,6 +244,15 @@ async function main(): Promise<void> {
         run: (tx, ctx) => listLoans(tx, ctx, ListLoansQuery.parse({ userId: 'me' })),
       },
       {
+        key: 'loans-all',
+        label: 'GET /loans (a manager, no filters)',
+        kind: 'read',
+        method: 'GET',
+        path: '/api/v1/loans',
+        manager: true,
+        run: (tx, ctx) => listLoans(tx, ctx, ListLoansQuery.parse({})),
+      },
+      {
         key: 'loan-create',
         label: 'POST /loans (no conflict)',
         kind: 'write',
@@ -255,10 +266,10 @@ async function main(): Promise<void> {
 
     // --- the SQL of each endpoint, captured from the same lib/ calls ------------------------------------------------
     for (const workload of workloads) {
-      const { statements, result } = await captureStatements({ appUrl: seed.appUrl, organisation, subject: BENCH_EMPLOYEE_SUBJECT, run: workload.run });
+      const { statements, result } = await captureStatements({ appUrl: seed.appUrl, organisation, subject: workload.manager ? BENCH_MANAGER_SUBJECT : BENCH_EMPLOYEE_SUBJECT, run: workload.run });
       workload.plan = { statements };
       if (workload.key === 'asset') Object.assign(workload.plan, { capturedAssetId: detailIds[0], assetIds: detailIds });
-      if (workload.key === 'loan-create') Object.assign(workload.plan, { capturedAssetId: bookable[0], capturedLoanId: (result as { id: string }).id, assetIds: bookable });
+      if (workload.key === 'loan-create') Object.assign(workload.plan, { capturedAssetId: bookable[0], capturedLoanId: (result as { loan: { id: string } }).loan.id, assetIds: bookable });
       log(`captured ${workload.key}: ${statements.length} statements`);
     }
 
@@ -271,6 +282,8 @@ async function main(): Promise<void> {
       OIDC_ISSUER: issuer.issuer,
       JWKS_URL: issuer.jwksUrl,
       API_AUDIENCE: AUDIENCE,
+      // The bench's tokens live as long as a full run (bench/lib/token-issuer.ts).
+      ACCESS_TOKEN_MAX_LIFETIME_SECONDS: String(4 * 3600),
       AUTH_SECRET: 'bench-auth-secret-not-used-for-api-calls-000000',
       WEB_DOMAIN: 'localhost',
       DEMO_MODE: 'false',
@@ -284,13 +297,13 @@ async function main(): Promise<void> {
     const idleRss = treeRssBytes(app.pid);
 
     for (const workload of workloads) {
-      const probe = await call(app.baseUrl, workload.method, workload.path, headers, workload.bodies ? JSON.stringify(loanBody(probeAsset, 0)) : undefined);
+      const probe = await call(app.baseUrl, workload.method, workload.path, workload.manager ? managerHeaders : headers, workload.bodies ? JSON.stringify(loanBody(probeAsset, 0)) : undefined);
       if (probe.status !== (workload.method === 'POST' ? 201 : 200)) throw new Error(`${workload.method} ${workload.path} answered ${probe.status}: ${probe.text}`);
     }
     const rows: Row[] = [];
     for (const workload of workloads) {
       log(`app: ${workload.label}`);
-      const result = await load(owner, `${app.baseUrl}${workload.path}`, headers, workload);
+      const result = await load(owner, `${app.baseUrl}${workload.path}`, workload.manager ? managerHeaders : headers, workload);
       rows.push({ workload, app: result });
     }
     const loadPeakRss = memory.peak();

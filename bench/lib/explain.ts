@@ -4,6 +4,7 @@
  * app's long-lived connections end up with; then every run is one transaction, rolled back so writes leave
  * nothing behind.
  */
+import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { isExplainable, type ReplayPlan, replayParams, sqlLiteral } from './replay';
 
@@ -36,7 +37,8 @@ export async function measureDbTime(appUrl: string, plan: ReplayPlan, runs: numb
       let planned = 0;
       await sql
         .begin(async (tx) => {
-          let loanId: string | undefined;
+          // A loan id the app draws itself (a captured parameter) is drawn afresh; one the insert returns replaces it.
+          let loanId: string | undefined = randomUUID();
           for (const [i, statement] of plan.statements.entries()) {
             const params = replayParams(plan, statement.params, { assetId, loanId });
             if (!isExplainable(statement.text)) {

@@ -55,6 +55,8 @@ export function pgbenchScript(plan: ReplayPlan, ids: { table: string; set: strin
   }
   if (plan.capturedLoanId) variables.captured_loan = plan.capturedLoanId;
   lines.push('BEGIN;');
+  // The app draws the new loan's id itself (it is among the captured parameters): so does each transaction here.
+  if (plan.capturedLoanId && plan.statements.some((statement) => statement.params.includes(plan.capturedLoanId))) lines.push('SELECT gen_random_uuid() AS new_id \\gset');
   plan.statements.forEach((statement, s) => {
     let text = statement.text.replace(/\s+/g, ' ').trim();
     // From the highest number down, so $1 does not eat the start of $10.

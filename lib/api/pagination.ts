@@ -11,7 +11,8 @@ export const pageQuery = {
 
 export type Page<T> = {
   data: T[];
-  pagination: { limit: number; total: number; nextCursor: string | null; hasMore: boolean; totalIsEstimate?: true };
+  /** totalIsEstimate: on lists whose total is exact only up to EXACT_TOTAL_LIMIT (lib/api/count-up-to.ts). */
+  pagination: { limit: number; total: number; totalIsEstimate?: boolean; nextCursor: string | null; hasMore: boolean };
 };
 
 export function pageSchema<T extends z.ZodType>(item: T) {
@@ -19,7 +20,11 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     data: z.array(item),
     pagination: z.object({
       limit: z.number().int(),
-      total: z.number().int(),
+      total: z.number().int().describe('Matches in all pages. Exact, except where totalIsEstimate is true.'),
+      totalIsEstimate: z
+        .boolean()
+        .optional()
+        .describe('On lists that count exactly up to 10,000 matches only (GET /loans): true when there are more, and total is then an estimate above 10,000.'),
       nextCursor: z.string().nullable(),
       hasMore: z.boolean(),
     }),
@@ -43,13 +48,13 @@ export function decodeCursor<S extends z.ZodType>(cursor: string, shape: S): z.i
 }
 
 /** `rows` holds up to limit + 1 rows; the extra row only tells whether another page exists. */
-export function buildPage<R, T>(rows: R[], limit: number, total: number, toDto: (row: R) => T, keyOf: (row: R) => (string | number)[]): Page<T> {
+export function buildPage<R, T>(rows: R[], limit: number, total: number | { total: number; totalIsEstimate: boolean }, toDto: (row: R) => T, keyOf: (row: R) => (string | number)[]): Page<T> {
   const hasMore = rows.length > limit;
   const pageRows = hasMore ? rows.slice(0, limit) : rows;
   const last = pageRows[pageRows.length - 1];
   return {
     data: pageRows.map(toDto),
-    pagination: { limit, total, nextCursor: hasMore && last ? encodeCursor(keyOf(last)) : null, hasMore },
+    pagination: { limit, ...(typeof total === 'number' ? { total } : total), nextCursor: hasMore && last ? encodeCursor(keyOf(last)) : null, hasMore },
   };
 }
 

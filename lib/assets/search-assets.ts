@@ -28,7 +28,7 @@ export type AssetSearchPlan = {
   likeWords: string[];
 };
 
-export type SearchPagination = Page<Asset>['pagination'] & { totalIsEstimate?: true };
+export type SearchPagination = Page<Asset>['pagination'];
 
 /** One statement: the planner's estimate, the two queries for ranking, and the words that also need a LIKE. */
 export async function planAssetSearch(tx: Tx, q: string): Promise<AssetSearchPlan> {

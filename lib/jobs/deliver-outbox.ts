@@ -8,13 +8,16 @@ import { holdRestrictedEmails } from '@/lib/notifications/hold-restricted-emails
 import { loadEmailTenant } from '@/lib/notifications/load-email-tenant';
 import { MailerError } from '@/lib/notifications/mailer';
 import { renderEmailPayload } from '@/lib/notifications/render-email';
+import { LOAN_REQUESTED_KIND } from '@/lib/loans/loan-requested-event';
 import { withTenant } from '@/lib/tenancy/with-tenant';
+import { fanOutLoanRequest } from './fan-out-loan-request';
 import { describeError, type DueItem, findDueItems, type JobDeps } from './job-deps';
 
 export type DeliverOutboxDeps = Pick<JobDeps, 'db' | 'mailer' | 'now' | 'emailFrom' | 'appBaseUrl' | 'log'> & {
   /** Forwards erasures to the e-mail provider; without one, contact removals are recorded as skipped. */
   contactRemover?: EmailContactRemover;
 };
+/** E-mails and contact removals; an event fanned out into e-mails counts only through those e-mails. */
 export type DeliverOutboxResult = { sent: number; retried: number; failed: number; held: number };
 
 // Eight attempts span about an hour of backoff, well inside the 24 hours for which Resend remembers an
@@ -31,7 +34,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 type Claimed = { id: string; kind: string; idempotencyKey: string; payload: unknown; attempts: number; tenant: EmailTenant };
-type Outcome = 'sent' | 'retried' | 'failed' | 'skipped';
+type Outcome = 'sent' | 'fannedOut' | 'retried' | 'failed' | 'skipped';
 
 const pendingMessage = (item: DueItem) => and(eq(outbox.organisationId, item.organisationId), eq(outbox.id, item.id), eq(outbox.status, 'PENDING'));
 
@@ -72,6 +75,13 @@ async function removeContact(deps: DeliverOutboxDeps, message: Claimed): Promise
   return { providerId: null, via: outcome.status === 'skipped' ? 'skipped' : outcome.via, purgedPayload: { purged: true, kind: CONTACT_REMOVAL_KIND, outcome: outcome.status } };
 }
 
+// An event becomes e-mails in its tenant's transaction; the e-mails' own keys make a second fan-out of it (the
+// lease ran out before it was settled) write nothing twice.
+async function fanOut(deps: DeliverOutboxDeps, item: DueItem, message: Claimed): Promise<Delivered> {
+  const emails = await withTenant(deps.db, item.organisationId, (tx) => fanOutLoanRequest(tx, item.organisationId, message.payload, deps.now()));
+  return { providerId: null, via: `fan-out:${emails}`, purgedPayload: null };
+}
+
 // A message to an erased subject that can never be delivered keeps no address either.
 function purgedOnFailure(message: Claimed): { payload?: Record<string, unknown> } {
   if (message.kind === CONTACT_REMOVAL_KIND) return { payload: { purged: true, kind: CONTACT_REMOVAL_KIND } };
@@ -84,7 +94,8 @@ async function deliverMessage(deps: DeliverOutboxDeps, item: DueItem): Promise<O
   if (!message) return 'skipped';
   let delivered: Delivered;
   try {
-    delivered = message.kind === CONTACT_REMOVAL_KIND ? await removeContact(deps, message) : await sendEmail(deps, message);
+    delivered =
+      message.kind === LOAN_REQUESTED_KIND ? await fanOut(deps, item, message) : message.kind === CONTACT_REMOVAL_KIND ? await removeContact(deps, message) : await sendEmail(deps, message);
   } catch (error) {
     const permanent = error instanceof InvalidEmailPayloadError || (error instanceof MailerError && !error.retryable);
     const lastError = describeError(error);
@@ -105,7 +116,7 @@ async function deliverMessage(deps: DeliverOutboxDeps, item: DueItem): Promise<O
     lastError: null,
     ...(delivered.purgedPayload ? { payload: delivered.purgedPayload } : {}),
   });
-  return 'sent';
+  return message.kind === LOAN_REQUESTED_KIND ? 'fannedOut' : 'sent';
 }
 
 /** Holds, per tenant and in one statement each, the batch's e-mails to persons whose processing is restricted. */
@@ -124,7 +135,8 @@ async function holdForRestriction(deps: DeliverOutboxDeps, due: DueItem[]): Prom
  * render with the tenant's current branding, send, then record the outcome or schedule a retry. E-mails to a
  * person whose processing is restricted (spec 001) are held instead, neither attempted nor failed. Contact
  * removals at the e-mail provider (erasure, spec 001) travel the same way. An erased subject's address leaves
- * the outbox once delivered.
+ * the outbox once delivered. A loan request's event is fanned out to its approvers' e-mails, which the same run
+ * then sends.
  */
 export async function deliverOutbox(deps: DeliverOutboxDeps, options: { limit?: number } = {}): Promise<DeliverOutboxResult> {
   const limit = options.limit ?? 50;
@@ -133,17 +145,20 @@ export async function deliverOutbox(deps: DeliverOutboxDeps, options: { limit?: 
     const due = await findDueItems(deps.db, sql`select id, organisation_id from app_due_outbox(${deps.now().toISOString()}::timestamptz, ${limit}::integer)`);
     const held = await holdForRestriction(deps, due);
     result.held += held.size;
+    let fannedOut = 0;
     for (const item of due) {
       if (held.has(item.id)) continue;
       try {
         const outcome = await deliverMessage(deps, item);
-        if (outcome !== 'skipped') result[outcome] += 1;
+        if (outcome === 'fannedOut') fannedOut += 1;
+        else if (outcome !== 'skipped') result[outcome] += 1;
       } catch (error) {
         // A database error: the lease runs out and a later run picks the message up again.
         deps.log?.error(`[quartermaster] delivering outbox ${item.id} failed: ${describeError(error)}`);
       }
     }
-    if (due.length < limit) break;
+    // The e-mails a fan-out just wrote are due: one more batch picks them up.
+    if (due.length < limit && fannedOut === 0) break;
   }
   return result;
 }

@@ -1,59 +1,63 @@
+import { randomUUID } from 'node:crypto';
 import type { Tx } from '@/db/client';
 import { loans } from '@/db/schema';
 import type { RequestContext } from '@/lib/core/context';
 import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { toIsoDate } from '@/lib/time';
-import { assertPersonRegistered } from './assert-person-registered';
-import { assertBookable, findLoanAsset } from './loan-asset';
-import type { NotifiedLoan } from './loan-notice';
+import { assertBookable, type LoanAsset } from './loan-asset';
+import { type NotifiedLoan, noNotice } from './loan-notice';
+import { enqueueLoanRequested } from './loan-requested-event';
 import { findBusyRanges, loanColumns, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';
-import { notifyDecision, notifyRequestFiled } from './notify-loan';
-import { getLoanPolicy } from './policy';
+import { loadRequestFacts } from './load-request-facts';
+import { notifyDecision } from './notify-loan';
 import { resolveApprover } from './resolve-approver';
 import type { CreateLoanBody } from './schemas';
 import { validateLoanDates } from './validate-loan-dates';
 
-export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanBody): Promise<NotifiedLoan> {
-  await assertPersonRegistered(tx, ctx);
-  const policy = await getLoanPolicy(tx, ctx.organisationId);
-  const asset = await findLoanAsset(tx, ctx.organisationId, input.assetId);
+/** A new loan with its asset; `notice` is empty for a pending request, whose approvers the outbox fan-out tells. */
+export type CreatedLoan = NotifiedLoan & { asset: LoanAsset };
+
+const auditedFields = ['status', 'startDate', 'endDate', 'purpose', 'approverId'] as const;
+
+/**
+ * Files a request in a few round trips (issue 16: 500 requests/s): one statement for the registration, policy,
+ * asset and conflict check, the approver check when the policy names one, then the loan, its audit entry and one
+ * outbox event sent together. The approvers are looked up and e-mailed by the deliver-outbox job.
+ */
+export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanBody): Promise<CreatedLoan> {
+  const { policy, asset, busy } = await loadRequestFacts(tx, ctx, input);
   assertBookable(asset);
   validateLoanDates(policy, toIsoDate(ctx.now), input.startDate, input.endDate);
-  const conflicts = await findBusyRanges(tx, ctx.organisationId, asset.id, input.startDate, input.endDate);
-  if (conflicts.length > 0) throw loanConflict(asset.id, conflicts);
+  if (busy.length > 0) throw loanConflict(asset.id, busy);
 
   const approverId = await resolveApprover(tx, ctx.organisationId, policy, asset, ctx.user.id);
-  const automatic = !policy.requireApproval;
+  const values = { organisationId: ctx.organisationId, assetId: asset.id, requesterId: ctx.user.id, approverId, startDate: input.startDate, endDate: input.endDate, purpose: input.purpose };
+  if (policy.requireApproval) {
+    // A pending request takes no lock and no savepoint: the no-overlap constraint binds approved and active loans
+    // only, and approval checks again under the asset's lock. The three writes go out together, pipelined.
+    const id = randomUUID();
+    const status = 'PENDING_APPROVAL' as const;
+    const [[loan]] = await Promise.all([
+      tx.insert(loans).values({ ...values, id, status }).returning(loanColumns),
+      recordAudit(tx, ctx, { action: 'LOAN_REQUESTED', targetType: 'LOAN', targetId: id, assetId: asset.id, changes: diffChanges(null, { ...input, status, approverId }, auditedFields) }),
+      enqueueLoanRequested(tx, ctx, id),
+    ]);
+    return { loan: loan!, asset, notice: noNotice };
+  }
+
   let loan: LoanRow;
   try {
     // A savepoint, so that losing a race for the same dates (exclusion constraint) still lets us name the winner.
     loan = await writeBookingInSavepoint(tx, ctx.organisationId, asset.id, async (savepoint) => {
-      const [row] = await savepoint
-        .insert(loans)
-        .values({
-          organisationId: ctx.organisationId,
-          assetId: asset.id,
-          requesterId: ctx.user.id,
-          approverId,
-          status: automatic ? 'APPROVED' : 'PENDING_APPROVAL',
-          decidedAt: automatic ? ctx.now : null,
-          startDate: input.startDate,
-          endDate: input.endDate,
-          purpose: input.purpose,
-        })
-        .returning(loanColumns);
+      const [row] = await savepoint.insert(loans).values({ ...values, status: 'APPROVED', decidedAt: ctx.now }).returning(loanColumns);
       return row!;
     });
   } catch (error) {
     if (sqlState(error) !== '23P01') throw error;
     throw loanConflict(asset.id, await findBusyRanges(tx, ctx.organisationId, asset.id, input.startDate, input.endDate));
   }
-  const fields = ['status', 'startDate', 'endDate', 'purpose', 'approverId'] as const;
-  await recordAudit(tx, ctx, { action: 'LOAN_REQUESTED', targetType: 'LOAN', targetId: loan.id, assetId: asset.id, changes: diffChanges(null, loan, fields) });
-  if (automatic) {
-    await recordAudit(tx, ctx, { action: 'LOAN_APPROVED', targetType: 'LOAN', targetId: loan.id, assetId: asset.id, metadata: { automatic: true } });
-    return { loan, notice: await notifyDecision(tx, ctx, loan, asset, 'approved') };
-  }
-  return { loan, notice: await notifyRequestFiled(tx, ctx, loan, asset) };
+  await recordAudit(tx, ctx, { action: 'LOAN_REQUESTED', targetType: 'LOAN', targetId: loan.id, assetId: asset.id, changes: diffChanges(null, loan, auditedFields) });
+  await recordAudit(tx, ctx, { action: 'LOAN_APPROVED', targetType: 'LOAN', targetId: loan.id, assetId: asset.id, metadata: { automatic: true } });
+  return { loan, asset, notice: await notifyDecision(tx, ctx, loan, asset, 'approved') };
 }

@@ -1,7 +1,8 @@
 import type { Executor } from '@/db/client';
 import type { RequestContext } from '@/lib/core/context';
 import { createNotification } from '@/lib/notifications/create-notification';
-import { enqueueEmail, enqueueEmails } from '@/lib/notifications/enqueue-email';
+import { type EmailMessage, enqueueEmail } from '@/lib/notifications/enqueue-email';
+import { findSilencedAddresses } from '@/lib/notifications/reachable-recipients';
 import type { LoanAsset } from './loan-asset';
 import type { LoanNotice } from './loan-notice';
 import type { LoanRow } from './loan-store';
@@ -9,14 +10,20 @@ import { approverRecipients, findRecipient } from './resolve-approver';
 
 export type NotifyContext = Pick<RequestContext, 'organisationId' | 'afterCommit'> & { user: { id: string } };
 
-/** The approver hears of a request the moment it is filed (spec 000, Events). */
-export async function notifyRequestFiled(tx: Executor, ctx: NotifyContext, loan: LoanRow, asset: LoanAsset): Promise<LoanNotice> {
-  const [requester, approvers] = await Promise.all([findRecipient(tx, ctx.organisationId, loan.requesterId), approverRecipients(tx, ctx.organisationId, loan.approverId, loan.requesterId)]);
-  const reachable = approvers.filter((approver) => approver.email);
-  const sent = await enqueueEmails(
-    tx,
-    ctx,
-    reachable.map((approver) => ({
+type RequestedLoan = Pick<LoanRow, 'id' | 'requesterId' | 'approverId' | 'startDate' | 'endDate' | 'purpose'>;
+
+/**
+ * The e-mails that tell the approvers of a filed request (spec 000, Events): the named approver, else every
+ * active asset manager (else the admins), none pending registration, one per approver with an address. Built
+ * by the deliver-outbox job's fan-out (lib/jobs/fan-out-loan-request.ts), from the approvers of that moment;
+ * enqueueEmails then leaves out those who must not be e-mailed.
+ */
+export async function buildRequestEmails(tx: Executor, organisationId: string, loan: RequestedLoan, asset: Pick<LoanAsset, 'name' | 'inventoryNumber'>): Promise<EmailMessage[]> {
+  const requester = await findRecipient(tx, organisationId, loan.requesterId);
+  const approvers = await approverRecipients(tx, organisationId, loan.approverId, loan.requesterId);
+  return approvers
+    .filter((approver) => approver.email)
+    .map((approver) => ({
       template: 'loan-requested' as const,
       to: approver.email!,
       idempotencyKey: `loan-requested:${loan.id}:${approver.id}`,
@@ -30,9 +37,18 @@ export async function notifyRequestFiled(tx: Executor, ctx: NotifyContext, loan:
         purpose: loan.purpose,
         approverName: approver.name,
       },
-    })),
-  );
-  return { emailed: reachable.filter((approver) => sent.includes(approver.email!)).map((approver) => approver.name), notifiedInApp: [] };
+    }));
+}
+
+/**
+ * Who the fan-out of a request just filed will e-mail, for the portal's confirmation only (it may only claim an
+ * e-mail that is really on its way); the API does not ask, so a request costs no look-up of the approvers.
+ */
+export async function previewRequestNotice(tx: Executor, organisationId: string, loan: RequestedLoan, asset: Pick<LoanAsset, 'name' | 'inventoryNumber'>): Promise<LoanNotice> {
+  const messages = await buildRequestEmails(tx, organisationId, loan, asset);
+  const silenced = await findSilencedAddresses(tx, organisationId, messages.map((message) => message.to));
+  const emailed = messages.filter((message) => !silenced.has(message.to.toLowerCase())).map((message) => String(message.data.approverName));
+  return { emailed, notifiedInApp: [] };
 }
 
 export async function notifyDecision(tx: Executor, ctx: NotifyContext, loan: LoanRow, asset: LoanAsset, decision: 'approved' | 'rejected'): Promise<LoanNotice> {

@@ -48,9 +48,13 @@ export const UpdateLoanPolicyBody = z
 export type UpdateLoanPolicyBody = z.infer<typeof UpdateLoanPolicyBody>;
 
 /** Stored values over the defaults, so a tenant that never set a policy gets the documented defaults. */
+export function parseLoanPolicy(stored: unknown): LoanPolicy {
+  return LoanPolicy.parse({ ...defaultLoanPolicy, ...((stored as Partial<LoanPolicy> | null) ?? {}) });
+}
+
 export async function getLoanPolicy(tx: Executor, organisationId: string): Promise<LoanPolicy> {
   const [row] = await tx.select({ loanPolicy: organisations.loanPolicy }).from(organisations).where(eq(organisations.id, organisationId));
-  return LoanPolicy.parse({ ...defaultLoanPolicy, ...(row?.loanPolicy ?? {}) });
+  return parseLoanPolicy(row?.loanPolicy);
 }
 
 /** Every named approver must be an active ASSET_MANAGER or ADMIN of this organisation, not pending registration. */

@@ -25,10 +25,11 @@ export async function enqueueEmail(tx: Executor, ctx: OutboxContext, message: Em
 /**
  * Several e-mails of one change (a request told to every asset manager) in one statement. Every e-mail passes
  * here, so none reaches a user whose processing is restricted (spec 001) or who turned e-mail off; returns the
- * addresses written. The one exception is an answer to the recipient's own data-subject request
+ * addresses written (a key already in the outbox counts as written). `nextAttemptAt` lets a job make what it
+ * writes due by its own clock. The one exception is an answer to the recipient's own data-subject request
  * (ownRequestTemplates). A future marketing sender must also skip persons with preferences.marketingOptOut.
  */
-export async function enqueueEmails(tx: Executor, ctx: OutboxContext, messages: EmailMessage[]): Promise<string[]> {
+export async function enqueueEmails(tx: Executor, ctx: OutboxContext, messages: EmailMessage[], options: { nextAttemptAt?: Date } = {}): Promise<string[]> {
   const checked = messages.filter((message) => !ownRequestTemplates.has(message.template));
   const silenced = await findSilencedAddresses(tx, ctx.organisationId, checked.map((message) => message.to));
   const sendable = messages.filter((message) => ownRequestTemplates.has(message.template) || !silenced.has(message.to.toLowerCase()));
@@ -41,6 +42,7 @@ export async function enqueueEmails(tx: Executor, ctx: OutboxContext, messages: 
         kind: 'EMAIL',
         idempotencyKey: message.idempotencyKey,
         payload: { template: message.template, to: message.to, data: message.data },
+        ...(options.nextAttemptAt ? { nextAttemptAt: options.nextAttemptAt } : {}),
       })),
     )
     .onConflictDoNothing();

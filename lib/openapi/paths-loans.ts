@@ -56,13 +56,13 @@ export function registerLoanPaths(registry: OpenAPIRegistry): void {
   registerTenantOperation(registry, {
     method: 'get', path: '/v1/loans', operationId: 'listLoans', summary: 'List loans', tag, role: 'EMPLOYEE', query: loan.ListLoansQuery,
     description:
-      "Newest first. Employees see their own loans (userId=me is the default for them, and every other filter applies within their own loans); another user's loans, or everyone's, need ASSET_MANAGER. Filters combine. The managers' loans view in the portal (/loans?view=…) is these filters: awaiting = awaitingDecision=true, due_today = dueOn=<today>, overdue = status=OVERDUE, active = status=ACTIVE, all = none; its search is q.",
+      "Newest first. Employees see their own loans (userId=me is the default for them, and every other filter applies within their own loans); another user's loans, or everyone's, need ASSET_MANAGER. Filters combine. The managers' loans view in the portal (/loans?view=…) is these filters: awaiting = awaitingDecision=true, due_today = dueOn=<today>, overdue = status=OVERDUE, active = status=ACTIVE, all = none; its search is q. pagination.total is exact up to 10,000 matching loans; above that pagination.totalIsEstimate is true and total is the database's estimate (always more than 10,000), so that a large tenant's unfiltered list does not count every loan on every page.",
     success: { status: 200, description: 'One page of loans.', schema: s.loanPage },
   });
   registerTenantOperation(registry, {
     method: 'post', path: '/v1/loans', operationId: 'createLoan', summary: 'Request a loan', tag, role: 'EMPLOYEE', body: s.createLoanBody,
     description:
-      'Files a request (PENDING_APPROVAL; APPROVED at once when the policy needs no approval). The approver, chosen by the policy rules, is e-mailed immediately. Dates must fit maxLoanDays and maxAdvanceBookingDays and not lie in the past; an overlap with an approved or active loan is 409 LOAN_CONFLICT naming the busy range. A caller whose person waits for the sports registry (pending_registration) gets 403 PERSON_NOT_REGISTERED; approvers in that state are never chosen.',
+      'Files a request (PENDING_APPROVAL; APPROVED at once when the policy needs no approval). The request writes one outbox event; the delivery job turns it, usually within seconds, into one e-mail per approver (the one the policy rules name, else every active asset manager), each sent once. Dates must fit maxLoanDays and maxAdvanceBookingDays and not lie in the past; an overlap with an approved or active loan is 409 LOAN_CONFLICT naming the busy range. A caller whose person waits for the sports registry (pending_registration) gets 403 PERSON_NOT_REGISTERED; approvers in that state are never chosen.',
     success: { status: 201, description: 'The loan; Location points to it.', schema: s.loan },
     errors: ['ASSET_NOT_FOUND', 'ASSET_UNAVAILABLE', 'LOAN_CONFLICT', 'PERSON_NOT_REGISTERED'],
   });

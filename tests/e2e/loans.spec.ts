@@ -128,8 +128,10 @@ test.describe('loans', () => {
       await expect(page.getByTestId('loan-status')).toContainText('Awaiting approval');
       const filed = await loanRow(loanId);
       expect(filed).toMatchObject({ status: 'PENDING_APPROVAL', approver_id: manager, start_date: addDays(today(), 7), end_date: addDays(today(), 9), purpose: 'Site survey in Rotterdam' });
-      const mail = await sql`select payload from outbox where organisation_id = ${ACME_ID} and idempotency_key = ${`loan-requested:${loanId}:${manager}`}`;
-      expect(mail).toHaveLength(1);
+      // The request's outbox event is fanned out to the approver's e-mail by the in-process deliver-outbox job.
+      const mailOf = () => sql`select payload from outbox where organisation_id = ${ACME_ID} and idempotency_key = ${`loan-requested:${loanId}:${manager}`}`;
+      await expect.poll(async () => (await mailOf()).length, { timeout: 15_000 }).toBe(1);
+      const mail = await mailOf();
       expect(JSON.stringify(mail[0]!.payload)).toContain('marcus.manager@acme.example');
 
       await expectTab(page, 'pending');

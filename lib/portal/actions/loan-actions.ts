@@ -6,6 +6,7 @@ import { cancelLoan } from '@/lib/loans/cancel-loan';
 import { checkLoanDates } from '@/lib/loans/check-loan-dates';
 import { createLoan } from '@/lib/loans/create-loan';
 import { extendLoan } from '@/lib/loans/extend-loan';
+import { previewRequestNotice } from '@/lib/loans/notify-loan';
 import { pickUpLoan } from '@/lib/loans/pick-up-loan';
 import { rejectLoan } from '@/lib/loans/reject-loan';
 import { returnLoan } from '@/lib/loans/return-loan';
@@ -50,9 +51,11 @@ export const createLoanAction = formAction(
     revalidate: loanPages,
   },
   async ({ tx, ctx, input }) => {
-    const { loan, notice } = await createLoan(tx, ctx, input);
-    // The loan page says who was asked; it may only claim an e-mail when one is really on its way.
-    const filed = notice.emailed.length > 0 && sendsEmail(getConfig()) ? 'emailed' : 'queued';
+    const { loan, asset, notice } = await createLoan(tx, ctx, input);
+    // The loan page says who was asked; it may only claim an e-mail when one is really on its way. A pending
+    // request's approvers are e-mailed by the outbox fan-out, so ask who that will be.
+    const told = loan.status === 'PENDING_APPROVAL' ? await previewRequestNotice(tx, ctx.organisationId, loan, asset) : notice;
+    const filed = told.emailed.length > 0 && sendsEmail(getConfig()) ? 'emailed' : 'queued';
     return { message: 'Request sent. Opening it…', filedPath: `/loans/${loan.id}?filed=${filed}` };
   },
 );

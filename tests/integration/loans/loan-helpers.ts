@@ -1,6 +1,10 @@
+import { fanOutLoanRequest } from '@/lib/jobs/fan-out-loan-request';
+import { LOAN_REQUESTED_KIND } from '@/lib/loans/loan-requested-event';
+import { withTenant } from '@/lib/tenancy/with-tenant';
 import { addDays, toIsoDate } from '@/lib/time';
 import { type ApiResponse, call } from '../../support/api';
 import { ownerDb, type TestTenant } from '../../support/factories';
+import { jobDb } from '../../support/job-db';
 
 /** Today (UTC, the server's calendar) plus `offset` days, as YYYY-MM-DD. */
 export function day(offset: number): string {
@@ -101,4 +105,19 @@ export async function insertLoan(tenant: TestTenant, seed: LoanSeed): Promise<st
 export async function snapshotLoan(loanId: string): Promise<StoredLoan & { audit: number }> {
   const [count] = await ownerDb()`select count(*)::int as n from audit_log where target_id = ${loanId}`;
   return { ...(await storedLoan(loanId)), audit: count!.n as number };
+}
+
+/**
+ * Runs the deliver-outbox job's fan-out of the tenant's pending loan-request events, as the job does at delivery,
+ * without sending anything: the per-approver e-mails are then in the outbox, PENDING, and the events settled.
+ * Returns the e-mails the events stand for.
+ */
+export async function fanOutLoanRequests(tenant: TestTenant): Promise<number> {
+  const events = await ownerDb()`select id, payload from outbox where organisation_id = ${tenant.id} and kind = ${LOAN_REQUESTED_KIND} and status = 'PENDING'`;
+  let emails = 0;
+  for (const event of events) {
+    emails += await withTenant(jobDb(), tenant.id, (tx) => fanOutLoanRequest(tx, tenant.id, event.payload, new Date()));
+    await ownerDb()`update outbox set status = 'SENT', sent_at = now(), delivered_via = 'fan-out' where id = ${event.id}`;
+  }
+  return emails;
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectEnvelope } from '../../support/api';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant, type TestUser } from '../../support/factories';
-import { loanAction, requestLoan, setPolicy } from './loan-helpers';
+import { fanOutLoanRequests, loanAction, requestLoan, setPolicy } from './loan-helpers';
 
 const defaults = { requireApproval: true, approverRules: [], defaultApproverUserId: null, extensions: 'REQUIRES_APPROVAL', maxLoanDays: 30, maxAdvanceBookingDays: 90 };
 
@@ -136,6 +136,7 @@ describe('approver rules', () => {
     const filed = await requestLoan(tenant, await tenant.manager.token(), { assetId: assetId! });
     expect(filed.status).toBe(201);
     expect(filed.body.approverId).toBeNull();
+    expect(await fanOutLoanRequests(tenant)).toBe(1);
     const mails = await outboxFor(filed.body.id);
     expect(mails.map((m) => m.payload.to)).toEqual([await emailOf(colleague)]);
     const approved = await loanAction(tenant, await colleague.token(), filed.body.id, 'approve');
@@ -151,11 +152,12 @@ describe('notifications of a decision', () => {
     secondManager = await createUser(tenant.id, 'ASSET_MANAGER');
   });
 
-  it('filing enqueues loan-requested for every active manager (not the admin, not a deactivated one)', async () => {
+  it('filing, fanned out, enqueues loan-requested for every active manager (not the admin, not a deactivated one)', async () => {
     const retired = await createUser(tenant.id, 'ASSET_MANAGER');
     await ownerDb()`update users set is_active = false where id = ${retired.id}`;
     const [assetId] = await insertAssets(tenant, [{ name: 'Drone' }]);
     const filed = await requestLoan(tenant, await tenant.employee.token(), { assetId: assetId!, purpose: 'Roof survey' });
+    expect(await fanOutLoanRequests(tenant)).toBe(2);
     const mails = await outboxFor(filed.body.id);
     const expected = [tenant.manager, secondManager].map((m) => `loan-requested:${filed.body.id}:${m.id}`).sort();
     expect(mails.map((m) => m.idempotency_key)).toEqual(expected);
@@ -173,6 +175,7 @@ describe('notifications of a decision', () => {
     await setPolicy(named, { defaultApproverUserId: other.id });
     const [assetId] = await insertAssets(named, [{}]);
     const filed = await requestLoan(named, await named.employee.token(), { assetId: assetId! });
+    expect(await fanOutLoanRequests(named)).toBe(1);
     const mails = await outboxFor(filed.body.id);
     expect(mails.map((m) => [m.idempotency_key, m.payload.to])).toEqual([[`loan-requested:${filed.body.id}:${other.id}`, await emailOf(other)]]);
   });

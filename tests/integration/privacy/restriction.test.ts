@@ -12,7 +12,7 @@ import { call } from '../../support/api';
 import { createPerson, createTenant, createUser, insertAssets, ownerDb, type TestTenant, type TestUser } from '../../support/factories';
 import { insertLoan as insertJobLoan, jobDb, testClock } from '../../support/job-db';
 import { type MailSink, startMailSink } from '../../support/mail-sink';
-import { day, insertLoan, loanAction, requestLoan, setPolicy } from '../loans/loan-helpers';
+import { day, fanOutLoanRequests, insertLoan, loanAction, requestLoan, setPolicy } from '../loans/loan-helpers';
 
 // Jobs work across tenants: the job tests here keep to 1961 and the outbox tests to the 1950s, where no other
 // test's loans end or e-mails fall due; their loans are settled as told overdue at once, so the overdue job of
@@ -58,6 +58,7 @@ describe('restriction: loan notices (spec 001)', () => {
       loans[key] = response.body.id as string;
     }
     // The request of a restricted borrower still reaches the approver: it is what they asked for.
+    expect(await fanOutLoanRequests(tenant)).toBe(4);
     const requested = await sql`select payload -> 'data' ->> 'loanId' as loan from outbox where organisation_id = ${tenant.id} and payload ->> 'template' = 'loan-requested'`;
     expect(requested.map((row) => row.loan).sort()).toEqual(Object.values(loans).sort());
 
@@ -104,6 +105,7 @@ describe('restriction: loan notices (spec 001)', () => {
     const [assetId, autoAsset, autoOther] = await insertAssets(tenant, [{}, {}, {}]);
     const other = await createUser(tenant.id, 'EMPLOYEE');
     expect((await requestLoan(tenant, await tenant.employee.token(), { assetId: assetId! })).status).toBe(201);
+    expect(await fanOutLoanRequests(tenant)).toBe(0);
     expect(await toldTo(tenant, tenant.manager)).toEqual({ emails: [], inApp: [] });
 
     await setPolicy(tenant, { requireApproval: false });

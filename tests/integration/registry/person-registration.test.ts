@@ -8,6 +8,7 @@ import type { RegistrySimulator } from '@/scripts/registry-simulator/create-regi
 import { call, expectEnvelope } from '../../support/api';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant, type TestUser } from '../../support/factories';
 import { jobDb } from '../../support/job-db';
+import { fanOutLoanRequests } from '../loans/loan-helpers';
 import { adapterFor, decryptedIdentifier, personRow, processWebhooks, serverEncryption, startRegistry } from './registry-helpers';
 
 // One file, run in order: the submission job and the webhook job sweep every tenant.
@@ -181,6 +182,7 @@ describe('a person waiting for registration cannot borrow and is no approver', (
     const filed = await requestLoan(b, b.employee);
     expect(filed.status).toBe(201);
     expect(filed.body.approverId).toBeNull();
+    expect(await fanOutLoanRequests(b)).toBe(1);
     const mails = await ownerDb()`select idempotency_key from outbox where payload -> 'data' ->> 'loanId' = ${filed.body.id} and payload ->> 'template' = 'loan-requested'`;
     expect(mails.map((row) => row.idempotency_key)).toEqual([`loan-requested:${filed.body.id}:${b.admin.id}`]);
 
@@ -193,6 +195,7 @@ describe('a person waiting for registration cannot borrow and is no approver', (
     const approved = await requestLoan(b, b.employee);
     expect(approved.status).toBe(201);
     expect(approved.body.approverId).toBe(manager.id);
+    expect(await fanOutLoanRequests(b)).toBe(1);
     const managerMails = await ownerDb()`select idempotency_key from outbox where payload -> 'data' ->> 'loanId' = ${approved.body.id} and payload ->> 'template' = 'loan-requested'`;
     expect(managerMails.map((row) => row.idempotency_key)).toEqual([`loan-requested:${approved.body.id}:${manager.id}`]);
     expect((await setDefault(null)).status).toBe(200);
