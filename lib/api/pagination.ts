@@ -24,7 +24,7 @@ export function pageSchema<T extends z.ZodType>(item: T) {
       totalIsEstimate: z
         .boolean()
         .optional()
-        .describe('On lists that count exactly up to 10,000 matches only (GET /loans): true when there are more, and total is then an estimate above 10,000.'),
+        .describe('On lists that count exactly up to 10,000 matches only (GET /loans; GET /assets with q): true when there are more, and total is then an estimate above 10,000. GET /loans always sends it; GET /assets only when true.'),
       nextCursor: z.string().nullable(),
       hasMore: z.boolean(),
     }),
