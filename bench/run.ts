@@ -278,6 +278,8 @@ async function main(): Promise<void> {
       RATE_LIMIT_PREFIX: `qm:rl:bench:${Date.now()}`,
       // Jobs run in their own workers in production (Inngest); this instance only serves requests.
       JOBS_IN_PROCESS: 'false',
+      // The issuer's tokens live 4 h (bench/lib/token-issuer.ts), longer than the default limit.
+      ACCESS_TOKEN_MAX_LIFETIME_SECONDS: '14400',
     });
     servers.push(app);
     const memory = sampleMemory(app.pid);
