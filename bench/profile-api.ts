@@ -7,7 +7,8 @@
  *
  * Rows: floor, assets, asset, unauthenticated (a call refused at the token check). PROFILE_DIR=<dir> starts the
  * servers with `--cpu-prof` into that directory (each server writes its profile when it stops);
- * `npx tsx bench/lib/summarise-profile.ts <file>` sums it by part. Other settings as for bench/run.ts
+ * `npx tsx bench/lib/summarise-profile.ts <file>` sums it by part. WEB_CONCURRENCY=<n> starts the app through
+ * `npm start`'s script with n server processes (the floor stays one process). Other settings as for bench/run.ts
  * (BENCH_DATABASE, BENCH_SCALE, BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_POOL_SIZE, BENCH_REDIS_URL).
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
   const seed = await seedBenchData({ adminUrl: settings.adminUrl, database: settings.database, appRole: APP_ROLE, scale: settings.scale });
   const owner = postgres(seed.ownerUrl, { max: 1, onnotice: () => {} });
   const issuer = await startTokenIssuer(AUDIENCE);
-  const profileEnv: Record<string, string> = settings.profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(settings.profileDir)}` } : {};
+  const nodeArgs = settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(settings.profileDir)}`] : undefined;
   const results: [string, LoadResult & { cpuMsPerRequest: number }][] = [];
   try {
     const [org] = await owner<{ id: string }[]>`select id from organisations where slug = ${BIG_TENANT}`;
@@ -84,7 +85,7 @@ async function main(): Promise<void> {
     const headers = { host: HOST, authorization: `Bearer ${token}` };
     const ids = (await owner<{ id: string }[]>`select id from assets where organisation_id = ${org!.id} order by hashtext(id::text) limit 1000`).map((r) => r.id);
     if (rows.includes('floor')) {
-      const floor = await startAppServer(profileEnv, { dir: 'bench/floor', healthPath: '/floor' });
+      const floor = await startAppServer({}, { dir: 'bench/floor', healthPath: '/floor', nodeArgs });
       try {
         results.push(['floor', await measure(floor, '/floor', {})]);
       } finally {
@@ -92,7 +93,6 @@ async function main(): Promise<void> {
       }
     }
     const app = await startAppServer({
-      ...profileEnv,
       DATABASE_URL: seed.appUrl,
       DATABASE_OWNER_URL: seed.ownerUrl,
       DATABASE_POOL_SIZE: String(settings.poolSize),
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
       JOBS_IN_PROCESS: 'false',
       // The issuer's tokens live 4 h (bench/lib/token-issuer.ts), longer than the default limit.
       ACCESS_TOKEN_MAX_LIFETIME_SECONDS: '14400',
-    });
+    }, { nodeArgs, viaStartScript: Boolean(process.env.WEB_CONCURRENCY) });
     try {
       if (rows.includes('assets')) results.push(['GET /assets', await measure(app, '/api/v1/assets', headers)]);
       if (rows.includes('asset')) results.push(['GET /assets/{id}', await measure(app, `/api/v1/assets/${ids[0]}`, headers, ids.map((id) => `/api/v1/assets/${id}`))]);
@@ -120,10 +120,10 @@ async function main(): Promise<void> {
     await owner.end();
   }
   for (const [label, r] of results) if (r.firstFailure) console.log(`${label}: first failure ${r.firstFailure}`);
-  console.log('| Row | req/s | p50 ms | p99 ms | non-2xx | server CPU ms per request |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('| Row | req/s | p50 ms | p99 ms | non-2xx | server CPU ms per request | requests measured |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const [label, r] of results) {
-    console.log(`| ${label} | ${fmt(r.rps)} | ${fmt(r.p50Ms, 1)} | ${fmt(r.p99Ms, 1)} | ${fmt(r.statusErrors + r.errors)} | ${fmt(r.cpuMsPerRequest, 2)} |`);
+    console.log(`| ${label} | ${fmt(r.rps)} | ${fmt(r.p50Ms, 1)} | ${fmt(r.p99Ms, 1)} | ${fmt(r.statusErrors + r.errors)} | ${fmt(r.cpuMsPerRequest, 2)} | ${r.requests} |`);
   }
 }
 

@@ -6,8 +6,14 @@
  * source maps when the build wrote them.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { SourceMapConsumer } from 'next/dist/compiled/source-map08';
+
+type SourceMapConsumer = { originalPositionFor(position: { line: number; column: number }): { source: string | null } };
+// Next.js ships Mozilla's source-map 0.8 (untyped) for its own stack traces.
+const { SourceMapConsumer } = createRequire(import.meta.url)('next/dist/compiled/source-map08') as {
+  SourceMapConsumer: new (raw: unknown) => Promise<SourceMapConsumer>;
+};
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
@@ -15,6 +21,19 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTi
 const [file, requestsArg, ...patterns] = process.argv.slice(2);
 if (!file) throw new Error('usage: summarise-profile.ts <file.cpuprofile> [requests] [pattern …]');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+// LAST_SECONDS=n keeps the profile's last n seconds (the measured load; not the start-up and warm-up).
+if (process.env.LAST_SECONDS) {
+  const from = profile.endTime - Number(process.env.LAST_SECONDS) * 1e6;
+  let t = profile.startTime;
+  const kept: [number, number][] = [];
+  profile.samples.forEach((sample, i) => {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t >= from) kept.push([sample, profile.timeDeltas[i] ?? 0]);
+  });
+  profile.samples = kept.map(([sample]) => sample);
+  profile.timeDeltas = kept.map(([, delta]) => delta);
+  profile.startTime = Math.max(profile.startTime, from);
+}
 const requests = Number(requestsArg ?? 0);
 
 const maps = new Map<string, SourceMapConsumer | null>();
@@ -80,4 +99,14 @@ for (const pattern of patterns) {
     }
   }
   console.log(`${ms(us)} ms ${perRequest(us)}  total under /${pattern}/`);
+}
+
+if (process.env.TOP) {
+  const fns = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const key = `${node.callFrame.functionName || '(anonymous)'} ${nodeSource.get(node.id)?.replace(/^.*node_modules\//, '') ?? ''}:${node.callFrame.lineNumber}`;
+    fns.set(key, (fns.get(key) ?? 0) + (self.get(node.id) ?? 0));
+  }
+  console.log('\nself time by function:');
+  for (const [key, us] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP))) console.log(`${ms(us)} ms ${perRequest(us)}  ${key}`);
 }
