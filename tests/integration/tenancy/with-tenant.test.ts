@@ -70,15 +70,15 @@ describe('preparingClient', () => {
   it('prepares repeated statements on the connection, up to its limit of distinct texts', async () => {
     const limited = drizzle(preparingClient(postgres(inject('appDatabaseUrl'), { max: 1, prepare: true, onnotice: () => {} }), 2), { schema });
     const statements = async () =>
-      rowsOf<{ statement: string }>(await limited.execute(sql`select statement from pg_prepared_statements`)).map((r) => r.statement);
+      // postgres.js prepares its own array-type lookup when it connects; only ours are counted.
+      rowsOf<{ statement: string }>(await limited.execute(sql`select statement from pg_prepared_statements where statement like '%int as%'`)).map((r) => r.statement);
     await limited.execute(sql`select ${1}::int as first`);
     await limited.execute(sql`select ${1}::int as first`);
     await limited.execute(sql`select ${2}::int as second`);
     await limited.execute(sql`select ${3}::int as third`);
     const prepared = await statements();
-    expect(prepared).toEqual(expect.arrayContaining(['select $1::int as first', 'select $1::int as second']));
-    // Past the limit of two texts, the third and the listing itself ran unnamed.
-    expect(prepared).toHaveLength(2);
+    // Past the limit of two texts, the third (and the listing itself) ran unnamed.
+    expect(prepared.sort()).toEqual(['select $1::int as first', 'select $1::int as second']);
     await (limited.$client as postgres.Sql).end({ timeout: 5 });
   });
 });
