@@ -56,7 +56,12 @@ export function pgbenchScript(plan: ReplayPlan, ids: { table: string; set: strin
   if (plan.capturedLoanId) variables.captured_loan = plan.capturedLoanId;
   lines.push('BEGIN;');
   plan.statements.forEach((statement, s) => {
-    let text = statement.text.replace(/\s+/g, ' ').trim();
+    // pgbench reads ":name" as a variable even inside a string literal (to_char's 'HH24:MI:SS' in the asset
+    // sort key), so a colon in a literal is spelt chr(58).
+    let text = statement.text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/'(?:[^']|'')*'/g, (literal) => (literal.includes(':') ? `(${literal.split(':').join("' || chr(58) || '")})` : literal));
     // From the highest number down, so $1 does not eat the start of $10.
     for (let i = statement.params.length; i >= 1; i--) {
       const value = statement.params[i - 1];
