@@ -36,6 +36,43 @@ const settings = {
 const rows = process.argv[2]?.split(',') ?? ['floor', 'assets', 'asset', 'unauthenticated'];
 const clockTicks = 100;
 
+/** The pids of a process and its descendants (Linux /proc). */
+function treePids(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone
+    }
+  }
+  const pids: number[] = [];
+  const stack = [pid];
+  while (stack.length) {
+    const next = stack.pop()!;
+    pids.push(next);
+    stack.push(...(children.get(next) ?? []));
+  }
+  return pids;
+}
+
+/** Read and write system calls (sockets included) of a process tree: steadier than CPU time on a busy machine. */
+function treeSyscalls(pid: number): number {
+  let total = 0;
+  for (const p of treePids(pid)) {
+    try {
+      const io = readFileSync(`/proc/${p}/io`, 'utf8');
+      total += Number(/syscr: (\d+)/.exec(io)?.[1] ?? 0) + Number(/syscw: (\d+)/.exec(io)?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
 /** utime + stime of a process and its descendants, in ms (Linux /proc). */
 function treeCpuMs(pid: number): number {
   const children = new Map<number, number[]>();
@@ -62,13 +99,17 @@ function treeCpuMs(pid: number): number {
   return (total * 1000) / clockTicks;
 }
 
-async function measure(server: AppServer, urlPath: string, headers: Record<string, string>, paths?: string[]): Promise<LoadResult & { cpuMsPerRequest: number }> {
+type Measured = LoadResult & { cpuMsPerRequest: number; syscallsPerRequest: number };
+
+async function measure(server: AppServer, urlPath: string, headers: Record<string, string>, paths?: string[]): Promise<Measured> {
   const options = { url: `${server.baseUrl}${urlPath}`, headers, connections: settings.connections, paths };
   if (settings.warmupSeconds > 0) await runLoad({ ...options, seconds: settings.warmupSeconds });
   const before = treeCpuMs(server.pid);
+  const syscallsBefore = treeSyscalls(server.pid);
   const result = await runLoad({ ...options, seconds: settings.seconds });
   const cpu = treeCpuMs(server.pid) - before;
-  return { ...result, cpuMsPerRequest: cpu / Math.max(1, result.requests) };
+  const syscalls = treeSyscalls(server.pid) - syscallsBefore;
+  return { ...result, cpuMsPerRequest: cpu / Math.max(1, result.requests), syscallsPerRequest: syscalls / Math.max(1, result.requests) };
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -78,7 +119,7 @@ async function main(): Promise<void> {
   const owner = postgres(seed.ownerUrl, { max: 1, onnotice: () => {} });
   const issuer = await startTokenIssuer(AUDIENCE);
   const nodeArgs = settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(settings.profileDir)}`] : undefined;
-  const results: [string, LoadResult & { cpuMsPerRequest: number }][] = [];
+  const results: [string, Measured][] = [];
   try {
     const [org] = await owner<{ id: string }[]>`select id from organisations where slug = ${BIG_TENANT}`;
     const token = await issuer.sign({ organisationId: org!.id, userId: BENCH_EMPLOYEE_SUBJECT, role: 'EMPLOYEE' });
@@ -120,10 +161,10 @@ async function main(): Promise<void> {
     await owner.end();
   }
   for (const [label, r] of results) if (r.firstFailure) console.log(`${label}: first failure ${r.firstFailure}`);
-  console.log('| Row | req/s | p50 ms | p99 ms | non-2xx | server CPU ms per request | requests measured |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| Row | req/s | p50 ms | p99 ms | non-2xx | server CPU ms per request | read/write syscalls per request | requests measured |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const [label, r] of results) {
-    console.log(`| ${label} | ${fmt(r.rps)} | ${fmt(r.p50Ms, 1)} | ${fmt(r.p99Ms, 1)} | ${fmt(r.statusErrors + r.errors)} | ${fmt(r.cpuMsPerRequest, 2)} | ${r.requests} |`);
+    console.log(`| ${label} | ${fmt(r.rps)} | ${fmt(r.p50Ms, 1)} | ${fmt(r.p99Ms, 1)} | ${fmt(r.statusErrors + r.errors)} | ${fmt(r.cpuMsPerRequest, 2)} | ${fmt(r.syscallsPerRequest, 1)} | ${r.requests} |`);
   }
 }
 
