@@ -18,15 +18,18 @@ export function proxy(request: NextRequest) {
     { host: request.headers.get('host'), tenantParam, demoCookie: request.cookies.get(DEMO_TENANT_COOKIE)?.value ?? null },
     { webDomain: WEB_DOMAIN, demoMode: DEMO_MODE },
   );
-  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+  const { pathname } = request.nextUrl;
+  // The nonce, the path and the policy on the request are for pages; an API response's policy has no nonce.
+  const isApi = pathname.startsWith('/api/');
+  const nonce = isApi ? '' : Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
   const security = buildSecurityHeaders({
-    pathname: request.nextUrl.pathname,
+    pathname,
     https: cameOverHttps(request),
     nonce,
     oidcIssuer: OIDC_ISSUER,
     development: NODE_ENV === 'development',
   });
-  const malformed = rejectMalformedApiPath(request.nextUrl.pathname);
+  const malformed = rejectMalformedApiPath(pathname);
   if (malformed) {
     for (const [name, value] of Object.entries(security)) malformed.headers.set(name, value);
     return malformed;
@@ -35,13 +38,16 @@ export function proxy(request: NextRequest) {
   // A client must never choose its tenant by sending this header itself.
   headers.delete(TENANT_HEADER);
   if (key) headers.set(TENANT_HEADER, encodeTenantKey(key));
-  // Pages cannot see their own URL; the sign-in gate uses it to come back after signing in.
-  headers.set(PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
-  // Next.js takes the nonce for its own scripts from the policy on the request (pages render dynamically).
-  headers.set('Content-Security-Policy', security['Content-Security-Policy']!);
+  if (isApi) headers.delete(PATH_HEADER);
+  else {
+    // Pages cannot see their own URL; the sign-in gate uses it to come back after signing in.
+    headers.set(PATH_HEADER, `${pathname}${request.nextUrl.search}`);
+    // Next.js takes the nonce for its own scripts from the policy on the request (pages render dynamically).
+    headers.set('Content-Security-Policy', security['Content-Security-Policy']!);
+  }
   const response = NextResponse.next({ request: { headers } });
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
-  if (DEMO_MODE && key && 'slug' in key && tenantParam && !request.nextUrl.pathname.startsWith('/api/')) {
+  if (DEMO_MODE && key && 'slug' in key && tenantParam && !isApi) {
     response.cookies.set(DEMO_TENANT_COOKIE, key.slug, { httpOnly: true, sameSite: 'lax', path: '/' });
   }
   return response;

@@ -38,6 +38,8 @@ const settings = {
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 32),
   poolSize: Number(process.env.BENCH_POOL_SIZE ?? 10),
+  /** Server processes of the app (WEB_CONCURRENCY of `npm start`); unset: one `next start` process. */
+  webConcurrency: process.env.BENCH_WEB_CONCURRENCY,
   explainRuns: Number(process.env.BENCH_EXPLAIN_RUNS ?? 30),
   redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
   skipBuild: process.env.BENCH_SKIP_BUILD === '1',
@@ -291,7 +293,8 @@ async function main(): Promise<void> {
       RATE_LIMIT_PREFIX: `qm:rl:bench:${Date.now()}`,
       // Jobs run in their own workers in production (Inngest); this instance only serves requests.
       JOBS_IN_PROCESS: 'false',
-    });
+      ...(settings.webConcurrency ? { WEB_CONCURRENCY: settings.webConcurrency } : {}),
+    }, { viaStartScript: Boolean(settings.webConcurrency) });
     servers.push(app);
     const memory = sampleMemory(app.pid);
     const idleRss = treeRssBytes(app.pid);
@@ -395,7 +398,7 @@ function renderReport(input: ReportInput): string {
       (input.seedSeconds ? ` Seeded in ${input.seedSeconds.toFixed(0)} s.` : ''),
     '',
   );
-  lines.push(`Load: wrk, ${settings.connections} connections over loopback, ${settings.seconds} s per row after ${settings.warmupSeconds} s of warm-up; app and bare server with ${settings.poolSize} database connections each; pgbench with ${settings.connections} clients.`, '');
+  lines.push(`Load: wrk, ${settings.connections} connections over loopback, ${settings.seconds} s per row after ${settings.warmupSeconds} s of warm-up; app and bare server with ${settings.poolSize} database connections each${settings.webConcurrency ? ` (the app in WEB_CONCURRENCY=${settings.webConcurrency} processes, each with its own pool; the floor in one)` : ''}; pgbench with ${settings.connections} clients.`, '');
   lines.push('## Endpoints', '');
   lines.push('| Endpoint | req/s | p50 ms | p99 ms | errors | vs Next.js floor | vs bare node+postgres.js | vs pgbench | DB p50 ms | DB p99 ms |');
   lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');

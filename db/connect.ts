@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '@/lib/config';
 import { type Database, rowsOf } from './client';
+import { preparingClient } from './prepare-statements';
 import * as schema from './schema';
 
 export type Connection = { db: Database; kind: 'postgres' | 'pglite'; close: () => Promise<void> };
@@ -15,7 +16,7 @@ export async function connectPostgres(config: Config, databaseUrl: string): Prom
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const client = postgres(databaseUrl, { max: config.DATABASE_POOL_SIZE, prepare: true, onnotice: () => {} });
-  return { db: drizzle(client, { schema }), kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  return { db: drizzle(preparingClient(client), { schema }), kind: 'postgres', close: () => client.end({ timeout: 5 }) };
 }
 
 /** Applies migrations as the owner, then lets the runtime login role act as quartermaster_app. */

@@ -58,7 +58,12 @@ export function pgbenchScript(plan: ReplayPlan, ids: { table: string; set: strin
   // The app draws the new loan's id itself (it is among the captured parameters): so does each transaction here.
   if (plan.capturedLoanId && plan.statements.some((statement) => statement.params.includes(plan.capturedLoanId))) lines.push('SELECT gen_random_uuid() AS new_id \\gset');
   plan.statements.forEach((statement, s) => {
-    let text = statement.text.replace(/\s+/g, ' ').trim();
+    // pgbench reads ":name" as a variable even inside a string literal (to_char's 'HH24:MI:SS' in the asset
+    // sort key), so a colon in a literal is spelt chr(58).
+    let text = statement.text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/'(?:[^']|'')*'/g, (literal) => (literal.includes(':') ? `(${literal.split(':').join("' || chr(58) || '")})` : literal));
     // From the highest number down, so $1 does not eat the start of $10.
     for (let i = statement.params.length; i >= 1; i--) {
       const value = statement.params[i - 1];

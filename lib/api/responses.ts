@@ -1,7 +1,16 @@
 import type { ApiError } from '@/lib/core/errors';
 
+const bigintAsString = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+
+// A replacer makes JSON.stringify call back into JavaScript for every key; bodies rarely hold a bigint, and one
+// that does makes the plain call throw (a TypeError), so only those pay for the replacer.
 function serialise(body: unknown): string {
-  return JSON.stringify(body, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return JSON.stringify(body, bigintAsString);
+  }
 }
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {

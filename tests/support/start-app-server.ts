@@ -22,6 +22,10 @@ export type AppServerOptions = {
   dir?: string;
   /** Answers 200 once the server is ready. */
   healthPath?: string;
+  /** Options for node itself (e.g. --cpu-prof, which NODE_OPTIONS does not allow). */
+  nodeArgs?: string[];
+  /** Start through scripts/start-server.mjs (`npm start`, which honours WEB_CONCURRENCY) instead of next's own CLI. */
+  viaStartScript?: boolean;
 };
 
 /** Starts the production build (`next start`) on 127.0.0.1 with the given environment. */
@@ -30,7 +34,8 @@ export async function startAppServer(env: Record<string, string>, options: AppSe
   if (!existsSync(path.join(dir, '.next/BUILD_ID'))) throw new Error(`No production build found in ${dir}: run \`npm run build\` first (npm test does).`);
   const port = options.port ?? (await freePort());
   let output = '';
-  const child: ChildProcess = spawn(path.resolve('node_modules/.bin/next'), ['start', dir, '--hostname', '127.0.0.1', '--port', String(port)], {
+  const entry = options.viaStartScript ? [path.resolve('scripts/start-server.mjs')] : [path.resolve('node_modules/next/dist/bin/next'), 'start'];
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry, dir, '--hostname', '127.0.0.1', '--port', String(port)], {
     env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { base64url, exportSPKI, importJWK, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UnauthenticatedError } from '@/lib/core/errors';
 import { createAccessTokenVerifier } from '@/lib/auth/verify-access-token';
 import { createIdentityProvider, type DevAccount, type IdentityProvider } from '@/scripts/dev-idp/create-identity-provider';
@@ -128,6 +128,35 @@ describe('createAccessTokenVerifier', () => {
     const verifier = createAccessTokenVerifier({ issuer, audience, fetchImpl: flakyFetch });
     await expectRejected(verifier.verify(realToken), 'discovery_failed');
     await expect(verifier.verify(realToken)).resolves.toMatchObject({ userId: account.accountId });
+  });
+
+  describe('remembers verified tokens', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('never past their exp', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const verifier = createAccessTokenVerifier({ issuer, audience, jwksUrl: `${issuer}/jwks`, clockSkewSeconds: 0, verifiedCacheSeconds: 300 });
+      const token = await signToken(validClaims(), { expiresAt: Math.floor(Date.now() / 1000) + 20 });
+      await expect(verifier.verify(token)).resolves.toMatchObject({ userId: account.accountId });
+      vi.setSystemTime(Date.now() + 10_000);
+      await expect(verifier.verify(token)).resolves.toMatchObject({ userId: account.accountId });
+      vi.setSystemTime(Date.now() + 11_000);
+      await expectRejected(verifier.verify(token), 'expired');
+    });
+
+    it('only for the very bytes that were verified', async () => {
+      const verifier = createAccessTokenVerifier({ issuer, audience, jwksUrl: `${issuer}/jwks` });
+      const token = await signToken();
+      await verifier.verify(token);
+      const [header, payload, signature] = token.split('.') as [string, string, string];
+      const forged = `${header}.${encodeSegment({ ...validClaims(), userId: 'someone-else', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 })}.${signature}`;
+      await expectRejected(verifier.verify(forged), 'invalid_signature');
+      const flipped = `${header}.${payload}.${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`;
+      await expectRejected(verifier.verify(flipped));
+      await expect(verifier.verify(token)).resolves.toMatchObject({ userId: account.accountId });
+    });
   });
 
   describe('rejects', () => {
