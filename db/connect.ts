@@ -44,10 +44,11 @@ export async function connectPglite(dataDir: string): Promise<Connection> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   await mkdir(path.resolve(dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir: path.resolve(dataDir), extensions: { pg_trgm, btree_gist } });
+  const client = await PGlite.create({ dataDir: path.resolve(dataDir), extensions: { pg_trgm, btree_gist, btree_gin } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
