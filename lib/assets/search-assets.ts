@@ -1,5 +1,5 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '@/db/client';
+import { rowsOf, type Tx } from '@/db/client';
 import { assets } from '@/db/schema';
 import { buildPage, type Page } from '@/lib/api/pagination';
 import { escapeLike } from '@/lib/db/escape-like';
@@ -33,11 +33,13 @@ export type SearchPagination = Page<Asset>['pagination'];
 /** One statement: the planner's estimate, the two queries for ranking, and the words that also need a LIKE. */
 export async function planAssetSearch(tx: Tx, q: string): Promise<AssetSearchPlan> {
   const words = searchWordsArray(q);
-  const [row] = (await tx.execute(
-    sql`select app_estimate_asset_word_matches(${words}, null, null, null, null, 0) as estimate,
-      asset_search_query(${words}, true)::text as prefix, asset_search_query(${words}, false)::text as exact,
-      array(select w from unnest(${words}) as w where asset_search_needs_like(w)) as "likeWords"`,
-  )) as unknown as Omit<AssetSearchPlan, 'q'>[];
+  const [row] = rowsOf<Omit<AssetSearchPlan, 'q'>>(
+    await tx.execute(
+      sql`select app_estimate_asset_word_matches(${words}, null, null, null, null, 0) as estimate,
+        asset_search_query(${words}, true)::text as prefix, asset_search_query(${words}, false)::text as exact,
+        array(select w from unnest(${words}) as w where asset_search_needs_like(w)) as "likeWords"`,
+    ),
+  );
   if (!row) throw new Error('The search plan returned no row.');
   return { q, ...row };
 }
@@ -66,7 +68,7 @@ export function searchSelection(organisationId: string, filter: AssetFilter & { 
 }
 
 async function countUpTo(tx: Tx, where: SQL, limit: number): Promise<number> {
-  const [row] = (await tx.execute(sql`select count(*)::int as n from (select 1 from ${assets} where ${where} limit ${limit}) s`)) as unknown as { n: number }[];
+  const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from (select 1 from ${assets} where ${where} limit ${limit}) s`));
   return row?.n ?? 0;
 }
 
@@ -116,9 +118,11 @@ async function walkedPage(tx: Tx, organisationId: string, query: Query, plan: As
   const seen = filtered ? await countUpTo(tx, where, EXACT_TOTAL_LIMIT + 1) : EXACT_TOTAL_LIMIT + 1;
   let total: Total = { total: seen, estimate: false };
   if (seen > EXACT_TOTAL_LIMIT) {
-    const [row] = (await tx.execute(
-      sql`select app_estimate_asset_word_matches(${searchWordsArray(plan.q)}, ${query.status ?? null}, ${query.categoryId ?? null}, ${query.locationId ?? null}, ${query.ownerId ?? null}, ${seen}) as n`,
-    )) as unknown as { n: number }[];
+    const [row] = rowsOf<{ n: number }>(
+      await tx.execute(
+        sql`select app_estimate_asset_word_matches(${searchWordsArray(plan.q)}, ${query.status ?? null}, ${query.categoryId ?? null}, ${query.locationId ?? null}, ${query.ownerId ?? null}, ${seen}) as n`,
+      ),
+    );
     total = { total: filtered ? (row?.n ?? seen) : Math.max(plan.estimate, seen), estimate: true };
   }
   return { rows, total };

@@ -49,6 +49,14 @@ describe('embedded default (PGlite, demo mode)', () => {
     const body = await assets.json();
     expect(body.pagination).toMatchObject({ limit: 5, total: 320, hasMore: true });
     expect(body.data).toHaveLength(5);
+
+    // Search runs its own statements (the full-text plan and counts): on PGlite too.
+    const found = await get('/api/v1/assets?tenant=acme&q=laptop&limit=5', await tokenFor('acme-manager'));
+    expect(found.status).toBe(200);
+    const result = await found.json();
+    expect(result.data.length).toBeGreaterThan(0);
+    expect(result.pagination.total).toBeGreaterThanOrEqual(result.data.length);
+    for (const asset of result.data) expect(JSON.stringify(asset).toLowerCase()).toContain('laptop');
   });
 
   it('keeps tenants apart in PGlite too', async () => {
