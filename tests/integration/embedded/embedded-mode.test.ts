@@ -51,12 +51,12 @@ describe('embedded default (PGlite, demo mode)', () => {
     expect(body.data).toHaveLength(5);
 
     // Search runs its own statements (the full-text plan and counts): on PGlite too.
-    const found = await get('/api/v1/assets?tenant=acme&q=laptop&limit=5', await tokenFor('acme-manager'));
+    const found = await get('/api/v1/assets?tenant=acme&q=thinkpad&limit=5', await tokenFor('acme-manager'));
     expect(found.status).toBe(200);
     const result = await found.json();
     expect(result.data.length).toBeGreaterThan(0);
     expect(result.pagination.total).toBeGreaterThanOrEqual(result.data.length);
-    for (const asset of result.data) expect(JSON.stringify(asset).toLowerCase()).toContain('laptop');
+    for (const asset of result.data) expect(JSON.stringify(asset).toLowerCase()).toContain('thinkpad');
   });
 
   it('keeps tenants apart in PGlite too', async () => {
