@@ -6,7 +6,7 @@
  * one table and writes it to bench/RESULTS.md. Settings: see bench/README.md.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +28,7 @@ import { runPgbench } from './lib/pgbench';
 import { mb, sampleMemory, treeRssBytes } from './lib/process-memory';
 import type { ReplayPlan } from './lib/replay';
 import { startTokenIssuer } from './lib/token-issuer';
-import { BENCH_EMPLOYEE_SUBJECT, BENCH_MANAGER_SUBJECT, BIG_TENANT, EXPORT_LOCATION, seedBenchData } from './seed';
+import { BENCH_EMPLOYEE_SUBJECT, BENCH_MANAGER_SUBJECT, BIG_TENANT, CURVE_TENANTS, EXPORT_LOCATION, seedBenchData } from './seed';
 
 const settings = {
   adminUrl: process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -69,6 +69,12 @@ type Workload = {
 };
 
 type Row = { workload: Workload; app: LoadResult; bare?: LoadResult; pgbench?: LoadResult; db?: DbTime };
+/** One point of the cost curve: a workload in a tenant of the given size. */
+type CurvePoint = { tenantAssets: number; key: string; label: string; app: LoadResult; db?: DbTime; total?: string };
+/** The workloads whose cost the curve follows from 10,000 to 1,000,000 assets. */
+const CURVE_KEYS = ['assets', 'search-rare', 'search-common', 'search-three'];
+/** Everything after this line in RESULTS.md is written by hand (the reasons behind the figures) and kept by a run. */
+const ANALYSIS_MARKER = '<!-- analysis: kept by npm run bench -->';
 
 function requireTool(name: string, debianPackage: string): void {
   if (spawnSync('sh', ['-c', `command -v ${name}`]).status === 0) return;
@@ -153,6 +159,25 @@ const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 /** wrk reports no latency when not one response arrived within the run. */
 const answered = (r: LoadResult | undefined, text: (r: LoadResult) => string) => (!r ? '–' : r.requests === 0 ? 'none answered' : text(r));
 
+type OrganisationRow = { id: string; slug: string; name: string; plan_tier: TenantOrganisation['planTier']; custom_rate_limits: TenantOrganisation['customRateLimits']; custom_domain: string | null };
+
+async function loadOrganisation(owner: postgres.Sql, slug: string): Promise<TenantOrganisation & { assets: number }> {
+  const [org] = await owner<(OrganisationRow & { assets: number })[]>`
+    select id, slug, name, plan_tier, custom_rate_limits, custom_domain,
+           (select count(*)::int from assets a where a.organisation_id = o.id) as assets
+    from organisations o where slug = ${slug}`;
+  if (!org) throw new Error(`the tenant ${slug} is missing: seed again (npm run bench:seed)`);
+  return { id: org.id, slug: org.slug, name: org.name, planTier: org.plan_tier, customRateLimits: org.custom_rate_limits, customDomain: org.custom_domain, assets: org.assets };
+}
+
+/** pagination.total as the API answers it, with "≈" when it is an estimate. */
+function totalOf(text: string): string | undefined {
+  const pagination = /"pagination":\{[^}]*\}/.exec(text)?.[0];
+  const total = pagination ? /"total":(\d+)/.exec(pagination)?.[1] : undefined;
+  if (!total) return undefined;
+  return `${pagination!.includes('"totalIsEstimate":true') ? '≈ ' : ''}${Number(total).toLocaleString('en')}`;
+}
+
 async function main(): Promise<void> {
   const started = new Date();
   requireTool('wrk', 'wrk');
@@ -172,16 +197,13 @@ async function main(): Promise<void> {
   const servers: { stop: () => Promise<void> }[] = [];
   try {
     // --- the tenant, its ids and a token --------------------------------------------------------------------------
-    const [org] = await owner<{ id: string; slug: string; name: string; plan_tier: TenantOrganisation['planTier']; custom_rate_limits: TenantOrganisation['customRateLimits']; custom_domain: string | null }[]>`
-      select id, slug, name, plan_tier, custom_rate_limits, custom_domain from organisations where slug = ${BIG_TENANT}`;
-    if (!org) throw new Error('the big tenant is missing');
-    const organisation: TenantOrganisation = { id: org.id, slug: org.slug, name: org.name, planTier: org.plan_tier, customRateLimits: org.custom_rate_limits, customDomain: org.custom_domain };
+    const { assets: assetCount, ...organisation } = await loadOrganisation(owner, BIG_TENANT);
+    const org = organisation;
     const token = await issuer.sign({ organisationId: org.id, userId: BENCH_EMPLOYEE_SUBJECT, role: 'EMPLOYEE' });
     const headers = { host: HOST, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     // Exports are for asset managers.
     const managerHeaders = { host: HOST, authorization: `Bearer ${await issuer.sign({ organisationId: org.id, userId: BENCH_MANAGER_SUBJECT, role: 'ASSET_MANAGER' })}` };
 
-    const [{ n: assetCount } = { n: 0 }] = await owner<{ n: number }[]>`select count(*)::int as n from assets where organisation_id = ${org.id}`;
     const deepOffset = Math.floor(assetCount * 0.9);
     const [deep] = await owner<{ created_at: Date; id: string }[]>`
       select created_at, id from assets where organisation_id = ${org.id} order by created_at desc, id desc offset ${deepOffset} limit 1`;
@@ -311,6 +333,33 @@ async function main(): Promise<void> {
     }
     const loadPeakRss = memory.peak();
 
+    // --- the cost curve: the same reads in tenants of 10,000 and 100,000 assets (the big tenant's rows above) ---------
+    const curve: CurvePoint[] = [];
+    const curveWorkloads = all.filter((w) => CURVE_KEYS.includes(w.key));
+    if (!settings.only || settings.only.includes('curve')) {
+      for (const tenant of CURVE_TENANTS) {
+        const { assets: tenantAssets, ...curveOrganisation } = await loadOrganisation(owner, tenant.slug);
+        const curveHeaders = {
+          host: `${curveOrganisation.slug}.localhost`,
+          authorization: `Bearer ${await issuer.sign({ organisationId: curveOrganisation.id, userId: BENCH_EMPLOYEE_SUBJECT, role: 'EMPLOYEE' })}`,
+        };
+        for (const workload of curveWorkloads) {
+          const { statements } = await captureStatements({ appUrl: seed.appUrl, organisation: curveOrganisation, subject: BENCH_EMPLOYEE_SUBJECT, run: workload.run });
+          const probe = await call(app.baseUrl, 'GET', workload.path, curveHeaders);
+          if (probe.status !== 200) throw new Error(`${tenant.slug} ${workload.path} answered ${probe.status}: ${probe.text}`);
+          log(`curve, ${tenantAssets.toLocaleString('en')} assets: ${workload.label}`);
+          const result = await load(owner, `${app.baseUrl}${workload.path}`, curveHeaders, workload);
+          curve.push({ tenantAssets, key: workload.key, label: workload.label, app: result, total: totalOf(probe.text), db: await measureDbTime(seed.appUrl, { statements }, settings.explainRuns) });
+        }
+      }
+      for (const workload of curveWorkloads) {
+        const row = rows.find((r) => r.workload.key === workload.key);
+        if (!row) continue;
+        const probe = await call(app.baseUrl, 'GET', workload.path, headers);
+        curve.push({ tenantAssets: assetCount, key: workload.key, label: workload.label, app: row.app, total: totalOf(probe.text) });
+      }
+    }
+
     // --- exports of 100,000 assets, through the API ----------------------------------------------------------------
     const exports: { format: string; rows: number; seconds: number; bytes: number; peakRss: number; baseRss: number }[] = [];
     if (!settings.only || settings.only.includes('exports')) {
@@ -359,10 +408,14 @@ async function main(): Promise<void> {
       row.db = await measureDbTime(seed.appUrl, row.workload.plan!, settings.explainRuns);
     }
 
+    for (const point of curve) point.db ??= rows.find((r) => r.workload.key === point.key)?.db;
+
     // --- report -----------------------------------------------------------------------------------------------------
-    const report = renderReport({ started, rows, floor: floorResult, exports, idleRss, loadPeakRss, counts: seed.counts, seedSeconds: seed.seeded ? seed.seconds : undefined });
+    const report = renderReport({ started, rows, curve, floor: floorResult, exports, idleRss, loadPeakRss, counts: seed.counts, seedSeconds: seed.seeded ? seed.seconds : undefined });
     console.log(`\n${report}`);
-    await writeFile(settings.resultsFile, report);
+    const previous = await readFile(settings.resultsFile, 'utf8').catch(() => '');
+    const analysis = previous.includes(ANALYSIS_MARKER) ? previous.slice(previous.indexOf(ANALYSIS_MARKER)) : `${ANALYSIS_MARKER}\n`;
+    await writeFile(settings.resultsFile, `${report}\n${analysis}`);
     log(`written to ${path.relative(process.cwd(), settings.resultsFile)}`);
   } finally {
     for (const server of servers.reverse()) await server.stop().catch(() => undefined);
@@ -374,6 +427,7 @@ async function main(): Promise<void> {
 type ReportInput = {
   started: Date;
   rows: Row[];
+  curve: CurvePoint[];
   floor: LoadResult;
   exports: { format: string; rows: number; seconds: number; bytes: number; peakRss: number; baseRss: number }[];
   idleRss: number;
@@ -427,6 +481,17 @@ function renderReport(input: ReportInput): string {
     lines.push(`| ${row.workload.label} | ${row.workload.plan?.statements.length ?? '–'} | ${row.db?.runs ?? '–'} | ${row.db?.genericPlan ? 'yes' : 'no'} | \`${(row.db?.slowest ?? '').replaceAll('|', '\\|')}\` |`);
   }
   lines.push('');
+  if (input.curve.length > 0) {
+    lines.push('## Cost curve', '');
+    lines.push('The same employee reads in tenants of three sizes (the largest is the measured tenant above). `total` is the answer\'s `pagination.total` (≈: an estimate, `totalIsEstimate`).', '');
+    lines.push('| Endpoint | assets in the tenant | total | req/s | p50 ms | p99 ms | vs Next.js floor | DB p50 ms | DB p99 ms |');
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const points = [...input.curve].sort((a, b) => CURVE_KEYS.indexOf(a.key) - CURVE_KEYS.indexOf(b.key) || a.tenantAssets - b.tenantAssets);
+    for (const p of points) {
+      lines.push(`| ${p.label} | ${fmt(p.tenantAssets)} | ${p.total ?? '–'} | ${fmt(p.app.rps)} | ${answered(p.app, (r) => fmt(r.p50Ms, 1))} | ${answered(p.app, (r) => fmt(r.p99Ms, 1))} | ${pct(p.app.rps, floor.rps)} | ${fmt(p.db?.p50Ms, 2)} | ${fmt(p.db?.p99Ms, 2)} |`);
+    }
+    lines.push('');
+  }
   lines.push('## Memory and exports', '');
   lines.push(`Server resident memory (next start and its workers): ${fmt(mb(input.idleRss))} MB idle, ${fmt(mb(input.loadPeakRss))} MB peak under load.`, '');
   if (input.exports.length > 0) {
@@ -438,10 +503,11 @@ function renderReport(input: ReportInput): string {
   lines.push('## Targets', '');
   const reads = rows.filter((r) => r.workload.kind !== 'write');
   const target = (label: string, ok: boolean, detail: string) => lines.push(`- ${mark(ok)}: ${label} — ${detail}`);
+  // Issue 16's target; the goal beyond it is 85% of the floor.
   for (const row of reads) {
     target(
-      `${row.workload.label} at ≥ 85% of the floor, p99 ≤ 50 ms`,
-      row.app.requests > 0 && row.app.rps >= 0.85 * floor.rps && row.app.p99Ms <= 50,
+      `${row.workload.label} at ≥ 50% of the floor, p99 ≤ 100 ms`,
+      row.app.requests > 0 && row.app.rps >= 0.5 * floor.rps && row.app.p99Ms <= 100,
       `${pct(row.app.rps, floor.rps)} of the floor, p99 ${answered(row.app, (r) => `${fmt(r.p99Ms, 1)} ms`)}`,
     );
   }

@@ -120,6 +120,37 @@ describe('GET /api/v1/assets?q= totals', () => {
   });
 });
 
+describe('GET /api/v1/assets?q= word prefixes from the tenant’s own words (migration 0045)', () => {
+  it('finds an asset created and renamed through the API by the beginnings of its new words', async () => {
+    const managerToken = await tenant.manager.token();
+    const created = await call('POST', '/api/v1/assets', {
+      tenant: tenant.slug,
+      token: managerToken,
+      json: { name: 'Quasarscope Observer', categoryId: tenant.categoryId, locationId: tenant.locationId, serialNumber: 'QZX-77117', customFields: { ramGb: 8 } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body as { id: string }).id;
+    expect(names(await search('quasars'))).toEqual(['Quasarscope Observer']);
+    expect(names(await search('qzx-771'))).toEqual(['Quasarscope Observer']);
+    const renamed = await call('PATCH', `/api/v1/assets/${id}`, { tenant: tenant.slug, token: managerToken, json: { name: 'Nebulograph Observer' } });
+    expect(renamed.status).toBe(200);
+    expect(names(await search('nebulog obs'))).toEqual(['Nebulograph Observer']);
+    expect((await search('quasars')).pagination.total).toBe(0);
+    // The words are the tenant's own: the other tenant's search does not see them.
+    expect((await search('nebulog', '', { tenant: other, token: otherToken })).pagination.total).toBe(0);
+  });
+
+  it('matches as many assets as a plain prefix match would, when a word begins more than 64 of the tenant’s words', async () => {
+    // "wid-100" begins wid-100, wid-1000…wid-1009 and wid-10000…wid-10050 (62 words): expanded; "wid" begins more
+    // than 64 (wid, widget, wid-1…): a plain prefix term.
+    const [expected] = await ownerDb()`select count(*)::int as n from assets where organisation_id = ${tenant.id} and search_vector @@ to_tsquery('simple', 'wid-100:* & wid:* & 100:*')`;
+    expect(expected!.n).toBeGreaterThan(60);
+    const body = await search('wid-100');
+    expect(body.pagination.total).toBe(expected!.n);
+    expect(body.pagination.totalIsEstimate).toBeUndefined();
+  });
+});
+
 describe('GET /api/v1/assets?q= tenant isolation', () => {
   it('never finds or counts another tenant’s assets', async () => {
     expect(names(await search('canon eos r5', '', { tenant: other, token: otherToken }))).toEqual(['Canon EOS R5 Camera (other tenant)']);

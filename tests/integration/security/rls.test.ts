@@ -165,7 +165,7 @@ describe('database roles and table flags', () => {
       'app_resolve_organisation',
       'app_retention_organisations',
       'app_search_asset_ids',
-      'app_search_asset_matches',
+      'app_search_asset_match_tids',
     ]);
   });
 
