@@ -152,11 +152,5 @@ CREATE FUNCTION app_search_asset_match_tids(p_words text[], p_cap integer DEFAUL
 REVOKE ALL ON FUNCTION app_search_asset_match_tids(text[], integer) FROM PUBLIC;--> statement-breakpoint
 GRANT EXECUTE ON FUNCTION app_search_asset_match_tids(text[], integer) TO quartermaster_app;--> statement-breakpoint
 
--- The ids, for the callers that filter by id (counts with filters, exports, the page before): the rows at those
--- addresses, read under the caller's own rights (RLS).
-CREATE OR REPLACE FUNCTION app_search_asset_matches(p_words text[], p_cap integer DEFAULT NULL) RETURNS SETOF uuid
-  LANGUAGE sql STABLE SECURITY INVOKER
-  SET search_path = public, pg_temp
-  AS $$
-    SELECT a.id FROM assets a WHERE a.ctid = ANY (ARRAY(SELECT app_search_asset_match_tids(p_words, p_cap)))
-  $$;
+-- Every caller now takes the row addresses (lib/assets/build-asset-filter.ts): the ids function goes.
+DROP FUNCTION app_search_asset_matches(text[], integer);
