@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { TenantOrganisation } from '@/lib/core/context';
 import type { UnauthenticatedError } from '@/lib/core/errors';
 
@@ -26,12 +27,13 @@ export function resourceMetadataUrl(request: Request, resourcePath: string): str
   return `${requestOrigin(request)}${RESOURCE_METADATA_PATH}${resourcePath}`;
 }
 
-export type ProtectedResourceMetadata = {
-  resource: string;
-  authorization_servers?: string[];
-  bearer_methods_supported: string[];
-  resource_name: string;
-};
+export const ProtectedResourceMetadata = z.object({
+  resource: z.url().describe('The protected resource, exactly as the client addressed it (scheme, host and path).'),
+  authorization_servers: z.array(z.url()).optional().describe('The OIDC issuer that issues the bearer tokens (OIDC_ISSUER); absent while none is configured.'),
+  bearer_methods_supported: z.array(z.literal('header')).describe('The token travels in the Authorization header only.'),
+  resource_name: z.string(),
+});
+export type ProtectedResourceMetadata = z.infer<typeof ProtectedResourceMetadata>;
 
 /**
  * RFC 9728 protected-resource metadata: at the root it describes the organisation's whole address (the REST API and
