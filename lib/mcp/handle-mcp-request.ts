@@ -44,6 +44,8 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     const response = await handler.fetch(request, { authInfo });
     for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
     response.headers.set('X-Request-Id', requestId);
+    // Answers carry the caller's data, as the REST API's do (an event stream comes with no-cache already).
+    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
     return response;
   } catch (error) {
     const apiError = toApiError(error, requestId);

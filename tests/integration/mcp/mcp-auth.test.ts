@@ -70,6 +70,18 @@ describe('MCP server: authentication', () => {
     expect(response.text).toContain('"quartermaster"');
     expect(Number(response.headers['x-ratelimit-remaining'])).toBeGreaterThan(0);
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['cache-control']).toMatch(/no-store|no-cache/);
+  });
+
+  it('protocol-level faults get the transport\'s JSON-RPC errors: no Accept for both, an oversized body', async () => {
+    const token = await a.employee.token();
+    const notAcceptable = await call('POST', '/api/mcp', { tenant: a.slug, token, json: initialize, headers: { accept: 'application/json' } });
+    expect(notAcceptable.status).toBe(406);
+    expect(notAcceptable.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+    const huge = { ...initialize, params: { ...initialize.params, padding: 'x'.repeat(1_000_001) } };
+    const tooLarge = await call('POST', '/api/mcp', { tenant: a.slug, token, json: huge, headers: mcpHeaders });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.error.message).toContain('1000000');
   });
 
   it('GET and DELETE answer 405 with Allow: POST (stateless: no session stream, no session)', async () => {
