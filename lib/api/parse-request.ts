@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ApiError, ValidationError } from '@/lib/core/errors';
 import { zodIssueDetails } from './zod-issues';
 
-const MAX_BODY_BYTES = 1_000_000;
+export const MAX_BODY_BYTES = 1_000_000;
 // Far deeper than any request schema (a category's field options are the deepest, at 3); JSON.parse copes with
 // any depth, but code that walks the value recursively would not.
 export const MAX_JSON_DEPTH = 32;

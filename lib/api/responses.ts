@@ -4,7 +4,7 @@ const bigintAsString = (_key: string, value: unknown) => (typeof value === 'bigi
 
 // A replacer makes JSON.stringify call back into JavaScript for every key; bodies rarely hold a bigint, and one
 // that does makes the plain call throw (a TypeError), so only those pay for the replacer.
-function serialise(body: unknown): string {
+export function serialise(body: unknown): string {
   try {
     return JSON.stringify(body);
   } catch (error) {

@@ -2,17 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Tx } from '@/db/client';
 import { getDb } from '@/lib/db/get-db';
-import { extractBearerToken } from '@/lib/auth/verify-access-token';
-import { hasRole, type Role } from '@/lib/auth/roles';
+import type { Role } from '@/lib/auth/roles';
 import { withTenant } from '@/lib/tenancy/with-tenant';
-import { loadActingUser } from '@/lib/users/load-acting-user';
-import { createContext, type RequestContext, type TenantOrganisation } from '@/lib/core/context';
-import { ApiError, ForbiddenError, UnauthenticatedError } from '@/lib/core/errors';
-import { chargeClient, chargeTenant, type LimitHeaders } from './charge-rate-limit';
+import type { RequestContext, TenantOrganisation } from '@/lib/core/context';
+import { ApiError } from '@/lib/core/errors';
+import { admitCaller, enterAsCaller } from './admit-caller';
+import { chargeClient, type LimitHeaders } from './charge-rate-limit';
 import { parseJsonBody, parseParams, parseQuery } from './parse-request';
 import { resolveRequestTenant } from './resolve-request-tenant';
 import { errorResponse } from './responses';
-import { getTokenVerifier } from './services';
 import { toApiError } from './to-api-error';
 
 type Segment = { params: Promise<Record<string, string | string[]>> };
@@ -27,15 +25,6 @@ type RouteOptions<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>
 
 export type RouteInput<P, Q, B> = { request: Request; tx: Tx; ctx: RequestContext; params: P; query: Q; body: B };
 
-async function authenticate(request: Request, organisation: TenantOrganisation) {
-  const claims = await getTokenVerifier().verify(extractBearerToken(request.headers.get('authorization')));
-  // A token is valid for the tenant it was issued for and no other.
-  if (claims.organisationId !== organisation.id) {
-    throw new UnauthenticatedError('The token was not issued for this organisation.', { reason: 'tenant_mismatch' });
-  }
-  return claims;
-}
-
 /**
  * Every /api/v1 handler: tenant -> token -> rate limit (the tenant's bucket for a verified token, the client's
  * otherwise) -> one tenant-scoped transaction (acting user, role, input) -> handler. Errors of any step leave
@@ -47,23 +36,13 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
 ) {
   return async (request: Request, segment: Segment): Promise<Response> => {
     const requestId = randomUUID();
-    let limitHeaders: LimitHeaders = {};
+    const limitHeaders: LimitHeaders = {};
     try {
-      const organisation = await resolveRequestTenant(request);
-      const claims = await authenticate(request, organisation).catch(async (error: unknown) => {
-        // Only a verified token for this tenant may spend its quota (issue 11, finding 2).
-        if (error instanceof UnauthenticatedError) limitHeaders = await chargeClient(request, organisation.id);
-        throw error;
-      });
-      limitHeaders = await chargeTenant(organisation);
+      const caller = await admitCaller(request, limitHeaders);
       const db = await getDb();
       let runAfterCommit = () => {};
-      const response = await withTenant(db, organisation.id, async (tx) => {
-        const user = await loadActingUser(tx, organisation.id, claims, requestId);
-        if (!hasRole(user.role, options.role)) {
-          throw new ForbiddenError(`This action requires the ${options.role} role or higher.`, { requiredRole: options.role });
-        }
-        const scope = createContext({ organisation, user, requestId });
+      const response = await withTenant(db, caller.organisation.id, async (tx) => {
+        const scope = await enterAsCaller(tx, caller, requestId, options.role);
         runAfterCommit = scope.runAfterCommit;
         const params = options.params ? parseParams(options.params, await segment.params) : {};
         const query = options.query ? parseQuery(options.query, new URL(request.url)) : {};

@@ -21,6 +21,7 @@ import { registerInvitationPaths } from './paths-invitations';
 import { registerLegalReportPaths } from './paths-legal-reports';
 import { registerLoanPaths } from './paths-loans';
 import { registerMaintenanceAndPhotoPaths } from './paths-maintenance';
+import { registerMcpPaths } from './paths-mcp';
 import { registerPeoplePaths } from './paths-people';
 import { registerProfilePaths } from './paths-profile';
 import { registerProposalPaths } from './paths-proposals';
@@ -80,6 +81,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerLegalReportPaths(registry);
   registerRegistryBackfillPaths(registry);
   registerRegistrySyncPaths(registry);
+  registerMcpPaths(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,

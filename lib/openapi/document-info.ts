@@ -116,4 +116,5 @@ export const documentTags = [
   { name: 'Health', description: 'Service status; no authentication.' },
   { name: 'Registry', description: 'The inbound webhook of the external sports registry (spec 002): signed events, not per tenant; no bearer token.' },
   { name: 'Code lists', description: 'Registry code lists (mirrored from the external registry, read-only) and local lists, with each organisation\'s own custom values (spec 002).' },
+  { name: 'MCP', description: 'The Model Context Protocol server for agents (POST /mcp) and the OAuth protected-resource metadata (RFC 9728) through which its clients find the identity provider.' },
 ];

@@ -5,10 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, getOpenApiDocument } from '@/lib/openapi/build-openapi-document';
+import { mcpTools } from '@/lib/mcp/tools';
 
 type Schema = { $ref?: string; type?: string; enum?: string[]; allOf?: Schema[]; properties?: Record<string, Schema>; required?: string[] };
 type Response = { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: Schema }> };
-type Operation = { operationId?: string; security?: unknown[]; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, Response>; 'x-roles'?: string[] };
+type Operation = { operationId?: string; description?: string; servers?: { url: string }[]; security?: unknown[]; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, Response>; 'x-roles'?: string[] };
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type PathItem = Partial<Record<Method, Operation>> & { 'x-methods-not-allowed'?: string[]; description?: string };
 type Document = {
@@ -26,13 +27,20 @@ const notDescribed = new Set(['/openapi.json', '/[...path]', '/inngest', '/auth/
 
 type RouteExport = { method: Method; builder: string; role?: string; allowed?: string[] };
 
-/** Every app/api route file, its path relative to the server base (…/api) and what each method export is. */
+/**
+ * Every route file under app/api (its path relative to the server base, …/api) and under app/.well-known (its path
+ * from the origin, as those operations name their own servers), with what each method export is.
+ */
 function discoverRoutes(): { path: string; exports: RouteExport[] }[] {
-  const apiDir = path.join(root, 'app/api');
-  const files = readdirSync(apiDir, { recursive: true, encoding: 'utf8' }).filter((file) => path.basename(file) === 'route.ts');
+  return [...discoverRoutesIn('app/api', ''), ...discoverRoutesIn('app/.well-known', '/.well-known')];
+}
+
+function discoverRoutesIn(dir: string, prefix: string): { path: string; exports: RouteExport[] }[] {
+  const routeDir = path.join(root, dir);
+  const files = readdirSync(routeDir, { recursive: true, encoding: 'utf8' }).filter((file) => path.basename(file) === 'route.ts');
   return files.map((file) => {
-    const source = readFileSync(path.join(apiDir, file), 'utf8');
-    const segments = path.dirname(file).split(path.sep).map((segment) => segment.replace(/^\[(\w+)\]$/, '{$1}'));
+    const source = readFileSync(path.join(routeDir, file), 'utf8');
+    const segments = path.dirname(file).split(path.sep).filter((segment) => segment !== '.').map((segment) => segment.replace(/^\[(\w+)\]$/, '{$1}'));
     const pattern = /^export\s+(?:const\s+(GET|POST|PUT|PATCH|DELETE)\s*=\s*(\w+)(?:\(([^\n]*))?|(?:async\s+)?function\s+(GET|POST|PUT|PATCH|DELETE)\s*\()/gm;
     const exports = [...source.matchAll(pattern)].map((match): RouteExport => {
       const args = match[3] ?? '';
@@ -43,7 +51,7 @@ function discoverRoutes(): { path: string; exports: RouteExport[] }[] {
         allowed: /^\[([^\]]*)\]/.exec(args)?.[1]?.match(/[A-Z]+/g) ?? undefined,
       };
     });
-    return { path: `/${segments.join('/')}`, exports };
+    return { path: `${prefix}/${segments.join('/')}`.replace(/(.)\/$/, '$1'), exports };
   });
 }
 
@@ -152,7 +160,8 @@ describe('OpenAPI document', () => {
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/health']?.get?.security).toEqual([]);
     const open = operationsOf(() => true).filter(({ operation }) => operation.security?.length === 0);
-    expect(open.map((o) => o.name).sort()).toEqual(['GET /health', 'POST /webhooks/external-registry', ...publicOperations].sort());
+    const metadata = ['GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/api/mcp'];
+    expect(open.map((o) => o.name).sort()).toEqual(['GET /health', 'POST /webhooks/external-registry', ...publicOperations, ...metadata].sort());
     for (const name of publicOperations) {
       const { operation } = open.find((o) => o.name === name)!;
       expect(operation.responses, name).not.toHaveProperty('401');
@@ -172,6 +181,26 @@ describe('OpenAPI document', () => {
     expect(error.properties!.code!.type).toBe('string');
     expect(error.properties!.message!.type).toBe('string');
     expect(error.properties!.details!.type).toBe('object');
+  });
+
+  it('documents the MCP server with each tool as the REST operation it mirrors, and its metadata at the origin', () => {
+    const mcp = document.paths['/mcp']!.post!;
+    expect(mcp.security).toBeUndefined();
+    for (const tool of mcpTools) {
+      expect(mcp.description, tool.name).toContain(`| \`${tool.name}\` | ${tool.role} | \`${tool.rest}\` |`);
+      // The tool demands the role its REST operation demands.
+      const [method, restPath] = tool.rest.split(' ') as [string, string];
+      expect(document.paths[restPath]?.[method.toLowerCase() as Method]?.['x-roles']?.[0], tool.name).toBe(tool.role);
+    }
+    expect(Object.keys(mcp.responses)).toEqual(expect.arrayContaining(['200', '202', '400', '401', '404', '406', '413', '415', '429', '500']));
+    expect(resolveResponse(mcp.responses['401']!).headers).toHaveProperty('WWW-Authenticate');
+    expect(errorCodesOf(mcp.responses['404']!)).toEqual(['TENANT_NOT_FOUND']);
+    for (const suffix of ['', '/api/mcp']) {
+      const metadata = document.paths[`/.well-known/oauth-protected-resource${suffix}`]!.get!;
+      expect(metadata.servers?.[0]).toMatchObject({ url: 'https://{tenant}.quartermaster.app' });
+      expect(metadata.responses['200']!.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ProtectedResourceMetadata' });
+    }
+    expect(document.components.schemas.ProtectedResourceMetadata!.required).toEqual(['resource', 'bearer_methods_supported', 'resource_name']);
   });
 
   it('is built once per process', () => {
