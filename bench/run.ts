@@ -88,18 +88,21 @@ function build(dir: string): void {
   execFileSync(path.resolve('node_modules/.bin/next'), ['build', dir], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
 }
 
-/** One request with a real Host header (fetch cannot set one); the body is read to the end and counted. */
-function call(baseUrl: string, method: string, urlPath: string, headers: Record<string, string>, body?: string) {
+/**
+ * One request with a real Host header (fetch cannot set one); the body is read to the end and counted, and its
+ * first `keepBytes` kept as text (an export's body is not).
+ */
+function call(baseUrl: string, method: string, urlPath: string, headers: Record<string, string>, body?: string, keepBytes = 4096) {
   const base = new URL(baseUrl);
   return new Promise<{ status: number; text: string; bytes: number }>((resolve, reject) => {
     const req = request({ hostname: base.hostname, port: base.port, method, path: urlPath, headers: { ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
       let bytes = 0;
       const head: Buffer[] = [];
       res.on('data', (chunk: Buffer) => {
-        if (bytes < 4096) head.push(chunk);
+        if (bytes < keepBytes) head.push(chunk);
         bytes += chunk.length;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(head).toString('utf8').slice(0, 4096), bytes }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(head).toString('utf8').slice(0, keepBytes), bytes }));
     });
     req.on('error', reject);
     if (body) req.write(body);
@@ -345,7 +348,7 @@ async function main(): Promise<void> {
         };
         for (const workload of curveWorkloads) {
           const { statements } = await captureStatements({ appUrl: seed.appUrl, organisation: curveOrganisation, subject: BENCH_EMPLOYEE_SUBJECT, run: workload.run });
-          const probe = await call(app.baseUrl, 'GET', workload.path, curveHeaders);
+          const probe = await call(app.baseUrl, 'GET', workload.path, curveHeaders, undefined, 1 << 20);
           if (probe.status !== 200) throw new Error(`${tenant.slug} ${workload.path} answered ${probe.status}: ${probe.text}`);
           log(`curve, ${tenantAssets.toLocaleString('en')} assets: ${workload.label}`);
           const result = await load(owner, `${app.baseUrl}${workload.path}`, curveHeaders, workload);
@@ -355,7 +358,7 @@ async function main(): Promise<void> {
       for (const workload of curveWorkloads) {
         const row = rows.find((r) => r.workload.key === workload.key);
         if (!row) continue;
-        const probe = await call(app.baseUrl, 'GET', workload.path, headers);
+        const probe = await call(app.baseUrl, 'GET', workload.path, headers, undefined, 1 << 20);
         curve.push({ tenantAssets: assetCount, key: workload.key, label: workload.label, app: row.app, total: totalOf(probe.text) });
       }
     }
