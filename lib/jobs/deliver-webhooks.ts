@@ -1,5 +1,5 @@
 import { and, eq, lt, lte, ne, sql } from 'drizzle-orm';
-import { type Database, rowsOf } from '@/db/client';
+import { rowsOf } from '@/db/client';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '@/db/schema';
 import type { FieldEncryption } from '@/lib/crypto/field-encryption';
 import { withTenant } from '@/lib/tenancy/with-tenant';
