@@ -43,7 +43,8 @@ export async function postWebhook(rawUrl: string, headers: Record<string, string
   const host = hostOf(url);
   if (isIP(host)) vetAddress(host, options.policy);
   const transport = url.protocol === 'https:' ? https : http;
-  const signal = AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
   return new Promise<WebhookResponse>((settle, fail) => {
     const request = transport.request(
       url,
@@ -59,7 +60,7 @@ export async function postWebhook(rawUrl: string, headers: Record<string, string
         response.destroy();
       },
     );
-    request.on('error', (error) => fail(signal.aborted ? new Error(`No answer within ${Math.round((options.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000)} s`) : error));
+    request.on('error', (error) => fail(signal.aborted ? new Error(`No answer within ${timeoutMs} ms`) : error));
     request.end(body);
   });
 }
