@@ -235,6 +235,27 @@ describe('events written with the change that causes them', () => {
     expect(new Set(rows.map((row) => row.event_id)).size).toBe(4);
   });
 
+  it('writes asset events for a creation, an edit, a bulk move and a deletion', async () => {
+    const shop = await createTenant();
+    const { body: endpoint } = await createEndpoint(shop, { url: 'http://127.0.0.1:9/assets', eventTypes: ['asset.created', 'asset.updated', 'asset.deleted'] });
+    const token = await shop.admin.token();
+    const [store] = await ownerDb()`insert into locations (organisation_id, name) values (${shop.id}, 'Store room') returning id`;
+    const created = await call('POST', '/api/v1/assets', { tenant: shop.slug, token, json: { name: 'Tripod', categoryId: shop.categoryId, locationId: shop.locationId, customFields: { ramGb: 1 } } });
+    const id = created.body.id as string;
+    expect((await call('PATCH', `/api/v1/assets/${id}`, { tenant: shop.slug, token, json: { name: 'Tripod XL' } })).status).toBe(200);
+    expect((await call('PATCH', `/api/v1/assets/${id}`, { tenant: shop.slug, token, json: { name: 'Tripod XL' } })).status).toBe(200);
+    expect((await call('POST', '/api/v1/assets/bulk-move', { tenant: shop.slug, token, json: { assetIds: [id], locationId: store!.id } })).status).toBe(200);
+    expect((await call('DELETE', `/api/v1/assets/${id}`, { tenant: shop.slug, token })).status).toBe(204);
+
+    const rows = await deliveryRows(shop.id);
+    expect(rows.map((row) => [row.endpoint_id, row.event_type, row.payload.data.asset.id, row.payload.data.asset.name, row.payload.data.asset.locationId])).toEqual([
+      [endpoint.id, 'asset.created', id, 'Tripod', shop.locationId],
+      [endpoint.id, 'asset.updated', id, 'Tripod XL', shop.locationId],
+      [endpoint.id, 'asset.updated', id, 'Tripod XL', store!.id],
+      [endpoint.id, 'asset.deleted', id, 'Tripod XL', store!.id],
+    ]);
+  });
+
   it('writes nothing for a tenant without endpoints', async () => {
     const quiet = await createTenant();
     const [assetId] = await insertAssets(quiet, [{}]);
