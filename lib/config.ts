@@ -99,11 +99,23 @@ const configSchema = z
     REGISTRY_MAX_RPS: z.coerce.number().positive().max(1000).default(5),
     REGISTRY_WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    // Outbound webhooks (issue 17): lets endpoints use http and private, loopback or link-local addresses, for
+    // tests and the local demo only; a production server refuses it unless it serves a localhost web domain.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
   })
   .refine((c) => !c.UPSTASH_REDIS_REST_URL === !c.UPSTASH_REDIS_REST_TOKEN, {
     message: 'UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together',
   })
-  .refine((c) => !c.REGISTRY_URL || c.REGISTRY_API_KEY, { message: 'REGISTRY_API_KEY is required when REGISTRY_URL is set' });
+  .refine((c) => !c.REGISTRY_URL || c.REGISTRY_API_KEY, { message: 'REGISTRY_API_KEY is required when REGISTRY_URL is set' })
+  .refine((c) => !(c.WEBHOOK_ALLOW_PRIVATE_TARGETS && c.NODE_ENV === 'production' && !isLocalWebDomain(c.WEB_DOMAIN)), {
+    message: 'WEBHOOK_ALLOW_PRIVATE_TARGETS is refused in production unless WEB_DOMAIN is localhost (a local test or demo server): it turns off the SSRF guard of outbound webhooks',
+  });
+
+/** A web domain nobody outside this machine reaches: the only production setting where the webhook SSRF guard may be relaxed. */
+export function isLocalWebDomain(domain: string): boolean {
+  const host = domain.toLowerCase().replace(/:\d+$/, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1';
+}
 
 export type Config = z.infer<typeof configSchema>;
 

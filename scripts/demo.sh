@@ -9,6 +9,8 @@ export DEMO_MODE="${DEMO_MODE:-true}"
 export IDP_PORT="${IDP_PORT:-4000}"
 export OIDC_ISSUER="${OIDC_ISSUER:-http://127.0.0.1:${IDP_PORT}}"
 export ENABLE_API_DOCS="${ENABLE_API_DOCS:-true}"
+# Webhook receivers of a local demo run on this machine (allowed because WEB_DOMAIN stays localhost).
+export WEBHOOK_ALLOW_PRIVATE_TARGETS="${WEBHOOK_ALLOW_PRIVATE_TARGETS:-true}"
 port="${PORT:-3000}"
 
 # The registry simulator: the app is its client (REGISTRY_URL, API key) and its webhook target.

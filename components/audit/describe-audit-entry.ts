@@ -252,9 +252,19 @@ const phrases: Record<string, Phrase> = {
     Array.isArray(e.metadata.changeRequests) && e.metadata.changeRequests.length > 0 ? ', withdrawing it from the open change request' : '',
   ],
   ORGANISATION_SYNCED_FROM_REGISTRY: (_t, e) => [`updated the organisation's official ${fieldList(e)} from the sports registry`],
+  WEBHOOK_ENDPOINT_CREATED: (_t, e) => [`registered a webhook endpoint${webhookUrl(e)}`],
+  WEBHOOK_ENDPOINT_UPDATED: (_t, e) => [e.changes.enabled ? (e.changes.enabled.after === false ? 'disabled a webhook endpoint' : 'enabled a webhook endpoint') : 'changed a webhook endpoint'],
+  WEBHOOK_ENDPOINT_DELETED: (_t, e) => [`deleted a webhook endpoint${webhookUrl(e)}`],
+  WEBHOOK_ENDPOINT_SECRET_ROTATED: () => ["rotated a webhook endpoint's signing secret (the old one signs too for 24 hours)"],
+  WEBHOOK_REDELIVERY_REQUESTED: (_t, e) => [`asked for a webhook (${String(e.metadata.eventType ?? 'event')}) to be delivered again`],
   CODELIST_VALUE_CREATED: (_t, e) => [`added the value “${String(e.metadata.code ?? '')}” to the code list ${codelistName(e)}`],
   CODELIST_VALUE_UPDATED: (_t, e) => [`${e.metadata.deactivated === true ? 'deactivated' : 'changed'} the value “${String(e.metadata.code ?? '')}” of the code list ${codelistName(e)}`],
 };
+
+function webhookUrl(entry: AuditEntry): string {
+  const url = entry.changes.url?.after ?? entry.changes.url?.before;
+  return typeof url === 'string' ? ` (${new URL(url).host})` : '';
+}
 
 const codelistName = (entry: AuditEntry) => String(entry.metadata.codelist ?? '').replaceAll('_', ' ');
 

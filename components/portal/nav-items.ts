@@ -23,4 +23,5 @@ export const adminNav: NavItem[] = [
   { href: '/admin/registry', label: 'Registry', minRole: 'ADMIN' },
   { href: '/admin/proposals', label: 'Proposals', minRole: 'ADMIN' },
   { href: '/admin/code-lists', label: 'Code lists', minRole: 'ADMIN' },
+  { href: '/admin/webhooks', label: 'Webhooks', minRole: 'ADMIN' },
 ];

@@ -3,6 +3,7 @@ import { createBackupsFunction } from './create-backups';
 import { createDataExportsFunction } from './create-data-exports';
 import { createLegalReportsFunction } from './create-legal-reports';
 import { deliverOutboxFunction } from './deliver-outbox';
+import { deliverWebhooksFunction } from './deliver-webhooks';
 import { markOverdueLoansFunction } from './mark-overdue-loans';
 import { processDataDeletionsFunction } from './process-data-deletions';
 import { processRegistryWebhooksFunction } from './process-registry-webhooks';
@@ -32,4 +33,5 @@ export const inngestFunctions = [
   syncCodelistsDailyFunction,
   syncCodelistsWeeklyFunction,
   submitPersonChangeProposalsFunction,
+  deliverWebhooksFunction,
 ];

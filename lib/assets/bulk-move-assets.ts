@@ -6,6 +6,9 @@ import { recordAudit } from '@/lib/audit/record-audit';
 import { checkAssetReferences } from './check-asset-references';
 import { assetNotFound } from './errors';
 import type { BulkMoveAssetsBody, BulkMoveAssetsResult } from './schemas';
+import { assetColumns } from './asset-columns';
+import { toAssetDto } from './to-asset-dto';
+import { emitWebhookEvent } from '@/lib/webhooks/emit-webhook-event';
 
 /**
  * All or nothing: the assets are locked first, and one id that is not the tenant's (unknown, deleted, another
@@ -27,10 +30,12 @@ export async function bulkMoveAssets(tx: Tx, ctx: RequestContext, input: BulkMov
   }
   const moving = locked.filter((row) => row.locationId !== input.locationId);
   if (moving.length === 0) return { moved: 0 };
-  await tx
+  const moved = await tx
     .update(assets)
     .set({ locationId: input.locationId, updatedAt: new Date() })
-    .where(and(eq(assets.organisationId, ctx.organisationId), inArray(assets.id, moving.map((row) => row.id))));
+    .where(and(eq(assets.organisationId, ctx.organisationId), inArray(assets.id, moving.map((row) => row.id))))
+    .returning(assetColumns);
+  for (const row of moved) await emitWebhookEvent(tx, ctx, 'asset.updated', { asset: toAssetDto(row) });
   for (const row of moving) {
     await recordAudit(tx, ctx, {
       action: 'ASSET_UPDATED',

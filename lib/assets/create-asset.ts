@@ -9,6 +9,7 @@ import { duplicateInventoryNumber } from './errors';
 import type { Asset, CreateAssetBody } from './schemas';
 import { toAssetDto } from './to-asset-dto';
 import { validateCustomFields } from './validate-custom-fields';
+import { emitWebhookEvent } from '@/lib/webhooks/emit-webhook-event';
 
 function generateInventoryNumber(): string {
   return `INV-${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -34,5 +35,7 @@ export async function createAsset(tx: Tx, ctx: RequestContext, input: CreateAsse
     assetId: row.id,
     changes: diffChanges(null, row, auditedAssetFields),
   });
-  return toAssetDto(row);
+  const asset = toAssetDto(row);
+  await emitWebhookEvent(tx, ctx, 'asset.created', { asset });
+  return asset;
 }

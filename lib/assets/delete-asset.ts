@@ -6,6 +6,8 @@ import type { RequestContext } from '@/lib/core/context';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { auditedAssetFields } from './asset-columns';
 import { findAssetRow } from './get-asset';
+import { toAssetDto } from './to-asset-dto';
+import { emitWebhookEvent } from '@/lib/webhooks/emit-webhook-event';
 
 /** The asset's audit history outlives it: entries keep the asset id, not a foreign key. */
 export async function deleteAsset(tx: Tx, ctx: RequestContext, assetId: string): Promise<void> {
@@ -23,4 +25,5 @@ export async function deleteAsset(tx: Tx, ctx: RequestContext, assetId: string):
     assetId,
     changes: diffChanges(before, null, auditedAssetFields),
   });
+  await emitWebhookEvent(tx, ctx, 'asset.deleted', { asset: toAssetDto(before) });
 }

@@ -11,6 +11,7 @@ import { findAssetRow } from './get-asset';
 import type { Asset, UpdateAssetBody } from './schemas';
 import { toAssetDto } from './to-asset-dto';
 import { validateCustomFields } from './validate-custom-fields';
+import { emitWebhookEvent } from '@/lib/webhooks/emit-webhook-event';
 
 function mergeCustomFields(current: Record<string, unknown>, patch: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!patch) return current;
@@ -44,8 +45,10 @@ export async function updateAsset(tx: Tx, ctx: RequestContext, assetId: string, 
       throw error;
     });
   const changes = diffChanges(before, after!, auditedAssetFields);
+  const asset = toAssetDto(after!);
   if (Object.keys(changes).length > 0) {
     await recordAudit(tx, ctx, { action: 'ASSET_UPDATED', targetType: 'ASSET', targetId: assetId, assetId, changes });
+    await emitWebhookEvent(tx, ctx, 'asset.updated', { asset });
   }
-  return toAssetDto(after!);
+  return asset;
 }

@@ -6,6 +6,9 @@ import { ValidationError } from '@/lib/core/errors';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { findAssetRow } from './get-asset';
 import { MAX_PHOTO_BYTES, sniffPhotoType } from './photo-type';
+import { assetColumns } from './asset-columns';
+import { toAssetDto } from './to-asset-dto';
+import { emitWebhookEvent } from '@/lib/webhooks/emit-webhook-event';
 
 function invalidPhoto(message: string, reason: string): ValidationError {
   return new ValidationError(message, { issues: [{ path: 'photo', code: reason, message }] });
@@ -25,10 +28,11 @@ export async function uploadAssetPhoto(tx: Tx, ctx: RequestContext, assetId: str
     .values({ assetId, organisationId: ctx.organisationId, ...values })
     .onConflictDoUpdate({ target: assetPhotos.assetId, set: values });
   const photoUrl = `/api/v1/assets/${assetId}/photo`;
-  await tx
+  const [after] = await tx
     .update(assets)
     .set({ photoUrl, updatedAt: ctx.now })
-    .where(and(eq(assets.organisationId, ctx.organisationId), eq(assets.id, assetId)));
+    .where(and(eq(assets.organisationId, ctx.organisationId), eq(assets.id, assetId)))
+    .returning(assetColumns);
   await recordAudit(tx, ctx, {
     action: 'ASSET_PHOTO_UPLOADED',
     targetType: 'ASSET',
@@ -37,5 +41,6 @@ export async function uploadAssetPhoto(tx: Tx, ctx: RequestContext, assetId: str
     changes: before.photoUrl === photoUrl ? {} : { photoUrl: { before: before.photoUrl, after: photoUrl } },
     metadata: { contentType, sizeBytes: bytes.byteLength },
   });
+  await emitWebhookEvent(tx, ctx, 'asset.updated', { asset: toAssetDto(after!) });
   return { photoUrl };
 }

@@ -27,6 +27,9 @@ import { REGISTRY_WEBHOOK_RECEIVED_EVENT } from '@/lib/registry/webhook-payload'
 import { sendLoanReminders } from './send-loan-reminders';
 import { submitPersonChangeProposals } from './submit-person-change-proposals';
 import { PERSON_CHANGE_PROPOSAL_APPROVED_EVENT } from '@/lib/proposals/approve-proposal';
+import { WEBHOOK_DELIVERY_ENQUEUED_EVENT } from '@/lib/webhooks/emit-webhook-event';
+import { webhookTargetPolicy } from '@/lib/webhooks/target-policy';
+import { deliverWebhooks } from './deliver-webhooks';
 
 export type JobResult = Record<string, number>;
 
@@ -128,6 +131,14 @@ export const submitPersonChangeProposalsJob: JobDefinition = {
   run: (deps) => submitPersonChangeProposals({ ...deps, registry: getRegistryAdapter() }),
 };
 
+// Outbound webhooks (issue 17): a new delivery starts a run at once; the sweep sends retries as they fall due.
+export const deliverWebhooksJob: JobDefinition = {
+  id: 'deliver-webhooks',
+  cron: '* * * * *',
+  events: [WEBHOOK_DELIVERY_ENQUEUED_EVENT],
+  run: (deps) => deliverWebhooks({ ...deps, targetPolicy: webhookTargetPolicy(getConfig()) }),
+};
+
 export const jobDefinitions: readonly JobDefinition[] = [
   deliverOutboxJob,
   sendLoanRemindersJob,
@@ -145,6 +156,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   syncCodelistsDailyJob,
   syncCodelistsWeeklyJob,
   submitPersonChangeProposalsJob,
+  deliverWebhooksJob,
 ];
 
 export async function createJobDeps(): Promise<JobDeps> {

@@ -24,7 +24,7 @@ async function markLoan(deps: MarkOverdueLoansDeps, item: DueItem, now: Date, to
     const { requesterRestricted: _, ...loan } = row;
     if (loan.status !== 'ACTIVE' || loan.overdueNotifiedAt || loan.endDate >= today) return false;
     const { ctx } = createContext({ organisationId: item.organisationId, requestId: runId, now, user: null });
-    await applyLoanTransition(tx, ctx, loan, 'markOverdue', { overdueNotifiedAt: now }, { endDate: loan.endDate, daysOverdue: daysBetween(loan.endDate, today) });
+    await applyLoanTransition(tx, { ...ctx, afterCommit }, loan, 'markOverdue', { overdueNotifiedAt: now }, { endDate: loan.endDate, daysOverdue: daysBetween(loan.endDate, today) });
     await sendLoanNotice(tx, { organisationId: item.organisationId, afterCommit }, loan, 'overdue', today);
     return true;
   });

@@ -14,16 +14,30 @@ import { notifyDecision } from './notify-loan';
 import { resolveApprover } from './resolve-approver';
 import type { CreateLoanBody } from './schemas';
 import { validateLoanDates } from './validate-loan-dates';
+import { emitLoanEvent } from '@/lib/webhooks/emit-loan-event';
 
 /** A new loan with its asset; `notice` is empty for a pending request, whose approvers the outbox fan-out tells. */
 export type CreatedLoan = NotifiedLoan & { asset: LoanAsset };
 
 const auditedFields = ['status', 'startDate', 'endDate', 'purpose', 'approverId'] as const;
 
+const pendingLoanDefaults = {
+  decidedById: null,
+  rejectionReason: null,
+  extensionRequestedEndDate: null,
+  decidedAt: null,
+  pickedUpAt: null,
+  returnedAt: null,
+  cancelledAt: null,
+  reminderSentAt: null,
+  overdueNotifiedAt: null,
+} satisfies Partial<LoanRow>;
+
 /**
  * Files a request in a few round trips (issue 16: 500 requests/s): one statement for the registration, policy,
  * asset and conflict check, the approver check when the policy names one, then the loan, its audit entry and one
- * outbox event sent together. The approvers are looked up and e-mailed by the deliver-outbox job.
+ * outbox event sent together, with the loan.requested webhook event. The approvers are looked up and e-mailed
+ * by the deliver-outbox job.
  */
 export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanBody): Promise<CreatedLoan> {
   const { policy, asset, busy } = await loadRequestFacts(tx, ctx, input);
@@ -38,10 +52,14 @@ export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanB
     // only, and approval checks again under the asset's lock. The three writes go out together, pipelined.
     const id = randomUUID();
     const status = 'PENDING_APPROVAL' as const;
+    // The row is known before it is written (its times are the request's clock), so the webhook event can be
+    // sent in the same pipeline as the other three writes.
+    const row: LoanRow = { ...pendingLoanDefaults, ...values, id, status, createdAt: ctx.now, updatedAt: ctx.now };
     const [[loan]] = await Promise.all([
-      tx.insert(loans).values({ ...values, id, status }).returning(loanColumns),
+      tx.insert(loans).values({ ...values, id, status, createdAt: ctx.now, updatedAt: ctx.now }).returning(loanColumns),
       recordAudit(tx, ctx, { action: 'LOAN_REQUESTED', targetType: 'LOAN', targetId: id, assetId: asset.id, changes: diffChanges(null, { ...input, status, approverId }, auditedFields) }),
       enqueueLoanRequested(tx, ctx, id),
+      emitLoanEvent(tx, ctx, 'loan.requested', row),
     ]);
     return { loan: loan!, asset, notice: noNotice };
   }
@@ -59,5 +77,7 @@ export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanB
   }
   await recordAudit(tx, ctx, { action: 'LOAN_REQUESTED', targetType: 'LOAN', targetId: loan.id, assetId: asset.id, changes: diffChanges(null, loan, auditedFields) });
   await recordAudit(tx, ctx, { action: 'LOAN_APPROVED', targetType: 'LOAN', targetId: loan.id, assetId: asset.id, metadata: { automatic: true } });
+  await emitLoanEvent(tx, ctx, 'loan.requested', loan);
+  await emitLoanEvent(tx, ctx, 'loan.approved', loan);
   return { loan, asset, notice: await notifyDecision(tx, ctx, loan, asset, 'approved') };
 }

@@ -7,23 +7,24 @@ import { sqlState } from '@/lib/api/to-api-error';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { findBusyRanges, loanColumns, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';
 import { loanStatusLabels } from '@/lib/format/value-labels';
+import { emitLoanEvent, type LoanEventType } from '@/lib/webhooks/emit-loan-event';
 import type { LoanStatus } from './schemas';
 
-type Transition = { from: readonly LoanStatus[]; to?: LoanStatus; audit: string };
+type Transition = { from: readonly LoanStatus[]; to?: LoanStatus; audit: string; webhook?: LoanEventType };
 
-// Every change of a loan goes through this table: which states allow the action, where it leads, and the
-// audit action it writes on the asset's log.
+// Every change of a loan goes through this table: which states allow the action, where it leads, the audit
+// action it writes on the asset's log, and the webhook event integrators receive (issue 17).
 export const loanTransitions = {
   update: { from: ['PENDING_APPROVAL'], audit: 'LOAN_UPDATED' },
-  approve: { from: ['PENDING_APPROVAL'], to: 'APPROVED', audit: 'LOAN_APPROVED' },
-  reject: { from: ['PENDING_APPROVAL'], to: 'REJECTED', audit: 'LOAN_REJECTED' },
-  cancel: { from: ['PENDING_APPROVAL'], to: 'CANCELLED', audit: 'LOAN_CANCELLED' },
-  pickup: { from: ['APPROVED'], to: 'ACTIVE', audit: 'LOAN_PICKED_UP' },
-  return: { from: ['ACTIVE'], to: 'RETURNED', audit: 'LOAN_RETURNED' },
-  extend: { from: ['APPROVED', 'ACTIVE'], audit: 'LOAN_EXTENDED' },
+  approve: { from: ['PENDING_APPROVAL'], to: 'APPROVED', audit: 'LOAN_APPROVED', webhook: 'loan.approved' },
+  reject: { from: ['PENDING_APPROVAL'], to: 'REJECTED', audit: 'LOAN_REJECTED', webhook: 'loan.rejected' },
+  cancel: { from: ['PENDING_APPROVAL'], to: 'CANCELLED', audit: 'LOAN_CANCELLED', webhook: 'loan.cancelled' },
+  pickup: { from: ['APPROVED'], to: 'ACTIVE', audit: 'LOAN_PICKED_UP', webhook: 'loan.picked_up' },
+  return: { from: ['ACTIVE'], to: 'RETURNED', audit: 'LOAN_RETURNED', webhook: 'loan.returned' },
+  extend: { from: ['APPROVED', 'ACTIVE'], audit: 'LOAN_EXTENDED', webhook: 'loan.extended' },
   requestExtension: { from: ['APPROVED', 'ACTIVE'], audit: 'LOAN_EXTENSION_REQUESTED' },
   rejectExtension: { from: ['APPROVED', 'ACTIVE'], audit: 'LOAN_EXTENSION_REJECTED' },
-  markOverdue: { from: ['ACTIVE'], audit: 'LOAN_OVERDUE' },
+  markOverdue: { from: ['ACTIVE'], audit: 'LOAN_OVERDUE', webhook: 'loan.overdue' },
 } as const satisfies Record<string, Transition>;
 
 export type LoanAction = keyof typeof loanTransitions;
@@ -58,11 +59,12 @@ export function assertTransitionAllowed(loan: LoanRow, action: LoanAction): void
 
 /**
  * Applies one transition to a loan row locked by the caller. The write runs in a savepoint so that the
- * exclusion constraint's refusal (a concurrent overlapping approval) becomes a 409 naming the conflict.
+ * exclusion constraint's refusal (a concurrent overlapping approval) becomes a 409 naming the conflict. The
+ * audit entry and the webhook event are written in the same transaction.
  */
 export async function applyLoanTransition(
   tx: Tx,
-  ctx: Pick<RequestContext, 'organisationId' | 'requestId'> & { user: { id: string } | null },
+  ctx: Pick<RequestContext, 'organisationId' | 'requestId' | 'now'> & { user: { id: string } | null; afterCommit?: (fn: () => void) => void },
   loan: LoanRow,
   action: LoanAction,
   set: Partial<typeof loans.$inferInsert> = {},
@@ -97,5 +99,6 @@ export async function applyLoanTransition(
     changes: diffChanges(loan, updated!, auditedLoanFields),
     metadata,
   });
+  if (transition.webhook) await emitLoanEvent(tx, ctx, transition.webhook, updated!, transition.webhook === 'loan.extended' ? { previousEndDate: loan.endDate } : {});
   return updated!;
 }

@@ -27,6 +27,7 @@ import { registerProfilePaths } from './paths-profile';
 import { registerProposalPaths } from './paths-proposals';
 import { registerRetentionPaths } from './paths-retention';
 import { registerUserAndAuditPaths } from './paths-users-audit';
+import { registerWebhookPaths } from './paths-webhooks';
 import { registerResourceSchemas } from './resource-schemas';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -82,6 +83,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerRegistryBackfillPaths(registry);
   registerRegistrySyncPaths(registry);
   registerMcpPaths(registry);
+  registerWebhookPaths(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,

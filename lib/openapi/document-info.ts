@@ -115,6 +115,11 @@ export const documentTags = [
   { name: 'Legal reports', description: 'The monthly report for the legal department (spec 001): erasure requests, retention anomalies and the top accessors of sensitive records, as JSON, CSV or PDF.' },
   { name: 'Health', description: 'Service status; no authentication.' },
   { name: 'Registry', description: 'The inbound webhook of the external sports registry (spec 002): signed events, not per tenant; no bearer token.' },
+  {
+    name: 'Webhooks',
+    description:
+      "Outbound webhooks for integrators (Standard Webhooks): an ADMIN registers https endpoints for loan and asset events; each event is POSTed as `{ type, timestamp, data }` with the headers webhook-id, webhook-timestamp and webhook-signature, retried with backoff, and logged per endpoint with redelivery. The events and their bodies are listed under `webhooks`. Verify with any Standard Webhooks library (e.g. npm `standardwebhooks`: `new Webhook(secret).verify(rawBody, headers)`) on the raw body, before parsing it.",
+  },
   { name: 'Code lists', description: 'Registry code lists (mirrored from the external registry, read-only) and local lists, with each organisation\'s own custom values (spec 002).' },
   { name: 'MCP', description: 'The Model Context Protocol server for agents (POST /mcp) and the OAuth protected-resource metadata (RFC 9728) through which its clients find the identity provider.' },
 ];

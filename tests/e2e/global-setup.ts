@@ -40,6 +40,8 @@ export default async function globalSetup() {
     RESEND_BASE_URL: mailSink.url,
     APP_BASE_URL: `http://localhost:${process.env.E2E_APP_PORT}`,
     ENABLE_API_DOCS: 'true',
+    // The webhooks screen's test delivers to a receiver on 127.0.0.1 (allowed with WEB_DOMAIN=localhost only).
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   };
   const server = await startAppServer(serverEnv, { port: Number(process.env.E2E_APP_PORT) });
   const state: E2eState = {

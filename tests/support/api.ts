@@ -10,6 +10,8 @@ export type CallOptions = {
   json?: unknown;
   body?: string;
   headers?: Record<string, string>;
+  /** Another server than the suite's (one started by the test itself). */
+  baseUrl?: string;
 };
 
 /**
@@ -17,7 +19,7 @@ export type CallOptions = {
  * exactly as `https://<tenant>.<domain>` traffic does.
  */
 export function call(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
-  const base = new URL(inject('baseUrl'));
+  const base = new URL(options.baseUrl ?? inject('baseUrl'));
   const headers: Record<string, string> = { ...options.headers };
   headers.host = options.host ?? (options.tenant ? `${options.tenant}.localhost:${base.port}` : `localhost:${base.port}`);
   if (options.token) headers.authorization = `Bearer ${options.token}`;

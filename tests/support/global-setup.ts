@@ -69,6 +69,8 @@ export default async function setup(project: TestProject) {
     REGISTRY_URL: registry.url,
     REGISTRY_API_KEY: registryApiKey,
     REGISTRY_WEBHOOK_SECRETS: registryWebhookSecrets.join(','),
+    // Outbound webhook tests register receivers on 127.0.0.1 (allowed with WEB_DOMAIN=localhost only).
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   });
   project.provide('baseUrl', server.baseUrl);
   project.provide('oidcIssuer', issuer);

@@ -1,6 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AppServer, startAppServer } from '../../support/start-app-server';
 import { tokenFor } from '../../support/factories';
@@ -17,6 +20,8 @@ beforeAll(async () => {
     DEMO_MODE: 'true',
     OIDC_ISSUER: inject('oidcIssuer'),
     API_AUDIENCE: testAudience,
+    // As `npm run demo` sets it: webhook receivers of a local demo run on this machine.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   });
 }, 120_000);
 
@@ -71,6 +76,39 @@ describe('embedded default (PGlite, demo mode)', () => {
 
   it('serves no API reference unless ENABLE_API_DOCS is set', async () => {
     for (const path of ['/docs', '/docs/redoc.standalone.js']) expect((await get(path)).status).toBe(404);
+  });
+
+  it('delivers a signed webhook through the in-process job driver', async () => {
+    const received: { headers: Record<string, string>; body: string }[] = [];
+    const receiver = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const token = await tokenFor('acme-admin');
+      const post = (url: string, body?: unknown) =>
+        fetch(`${server.baseUrl}${url}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const created = await post('/api/v1/webhook-endpoints?tenant=acme', { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, eventTypes: ['asset.updated'] });
+      expect(created.status).toBe(201);
+      const endpoint = (await created.json()) as { id: string; secret: string };
+      expect((await post(`/api/v1/webhook-endpoints/${endpoint.id}/test?tenant=acme`)).status).toBe(202);
+
+      await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
+      expect(new Webhook(endpoint.secret).verify(received[0]!.body, received[0]!.headers)).toMatchObject({ type: 'webhook.test', data: { endpointId: endpoint.id } });
+
+      // An edit writes its event in its own transaction, on PGlite as on PostgreSQL.
+      const [asset] = (await (await get('/api/v1/assets?tenant=acme&limit=1', token)).json()).data as { id: string; name: string }[];
+      const renamed = await fetch(`${server.baseUrl}/api/v1/assets/${asset!.id}?tenant=acme`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `${asset!.name} (webhook)` }) });
+      expect(renamed.status).toBe(200);
+      await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);
+      expect(new Webhook(endpoint.secret).verify(received[1]!.body, received[1]!.headers)).toMatchObject({ type: 'asset.updated', data: { asset: { id: asset!.id, name: `${asset!.name} (webhook)` } } });
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 
   it('answers an unknown demo tenant with 404 in the envelope', async () => {

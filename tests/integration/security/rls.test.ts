@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 
-const tenantTables = ['assets', 'categories', 'locations', 'users', 'persons', 'audit_log'] as const;
+const tenantTables = ['assets', 'categories', 'locations', 'users', 'persons', 'audit_log', 'webhook_endpoints', 'webhook_deliveries', 'webhook_delivery_attempts'] as const;
 
 let a: TestTenant;
 let b: TestTenant;
@@ -36,6 +36,14 @@ beforeAll(async () => {
   await Promise.all([insertAssets(a, [{}, {}]), insertAssets(b, [{}, {}, {}])]);
   await ownerDb()`insert into audit_log (organisation_id, actor_type, action, target_type, target_id)
     values (${a.id}, 'SYSTEM', 'RLS_PROBE', 'TEST', 'a'), (${b.id}, 'SYSTEM', 'RLS_PROBE', 'TEST', 'b')`;
+  for (const tenant of [a, b]) {
+    const [endpoint] = await ownerDb()`insert into webhook_endpoints (organisation_id, url, event_types, secret)
+      values (${tenant.id}, 'https://hooks.example.test/', ${['loan.approved']}, ${Buffer.from('probe')}) returning id`;
+    const [delivery] = await ownerDb()`insert into webhook_deliveries (organisation_id, endpoint_id, event_id, event_type, payload)
+      values (${tenant.id}, ${endpoint!.id}, ${randomUUID()}, 'loan.approved', ${ownerDb().json({ probe: true })}) returning id`;
+    await ownerDb()`insert into webhook_delivery_attempts (organisation_id, delivery_id, attempted_at, response_status, duration_ms)
+      values (${tenant.id}, ${delivery!.id}, now(), 500, 1)`;
+  }
   appSql = postgres(inject('appDatabaseUrl'), { max: 1, onnotice: () => {} });
 });
 
@@ -106,8 +114,10 @@ describe('row-level security when a query forgets its tenant filter', () => {
       (await tx`delete from users where id = ${b.admin.id}`).count,
       (await tx`delete from locations where id = ${b.locationId}`).count,
       (await tx`delete from categories where organisation_id <> ${a.id}`).count,
+      (await tx`update webhook_endpoints set url = 'https://attacker.example.test/' where organisation_id = ${b.id}`).count,
+      (await tx`delete from webhook_deliveries where organisation_id = ${b.id}`).count,
     ]);
-    expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(await Promise.all(tenantTables.map((t) => ownerCount(t, b.id)))).toEqual(before);
     const [org] = await ownerDb()`select name from organisations where id = ${b.id}`;
     expect(org!.name).not.toBe('Hijacked');
@@ -150,6 +160,7 @@ describe('database roles and table flags', () => {
       'app_due_outbox',
       'app_due_overdue_loans',
       'app_due_person_change_proposals',
+      'app_due_webhook_deliveries',
       'app_encryption_key_organisations',
       'app_estimate_asset_word_matches',
       'app_lapsed_data_exports',
@@ -166,6 +177,7 @@ describe('database roles and table flags', () => {
       'app_retention_organisations',
       'app_search_asset_ids',
       'app_search_asset_match_tids',
+      'app_webhook_housekeeping_tenants',
     ]);
   });
 

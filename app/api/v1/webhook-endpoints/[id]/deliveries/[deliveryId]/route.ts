@@ -1,0 +1,12 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { getWebhookDelivery } from '@/lib/webhooks/list-webhook-deliveries';
+import { WebhookDeliveryParams } from '@/lib/webhooks/schemas';
+
+// GET /api/v1/webhook-endpoints/{id}/deliveries/{deliveryId} – one delivery with its attempts
+export const GET = route({ role: 'ADMIN', params: WebhookDeliveryParams }, async ({ tx, ctx, params }) => ok(await getWebhookDelivery(tx, ctx, params.id, params.deliveryId)));
+
+export const PUT = methodNotAllowed(['GET']);
+export const POST = methodNotAllowed(['GET']);
+export const PATCH = methodNotAllowed(['GET']);
+export const DELETE = methodNotAllowed(['GET']);

@@ -1,0 +1,14 @@
+import { ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { listWebhookDeliveries } from '@/lib/webhooks/list-webhook-deliveries';
+import { ListWebhookDeliveriesQuery, WebhookEndpointIdParams } from '@/lib/webhooks/schemas';
+
+// GET /api/v1/webhook-endpoints/{id}/deliveries – the endpoint's delivery log, newest first
+export const GET = route({ role: 'ADMIN', params: WebhookEndpointIdParams, query: ListWebhookDeliveriesQuery }, async ({ tx, ctx, params, query }) =>
+  ok(await listWebhookDeliveries(tx, ctx, params.id, query)),
+);
+
+export const PUT = methodNotAllowed(['GET']);
+export const POST = methodNotAllowed(['GET']);
+export const PATCH = methodNotAllowed(['GET']);
+export const DELETE = methodNotAllowed(['GET']);

@@ -1,0 +1,25 @@
+import { noContent, ok } from '@/lib/api/responses';
+import { methodNotAllowed, route } from '@/lib/api/route';
+import { deleteWebhookEndpoint } from '@/lib/webhooks/delete-webhook-endpoint';
+import { findWebhookEndpointRow, toWebhookEndpointDto } from '@/lib/webhooks/endpoint-store';
+import { UpdateWebhookEndpointBody, WebhookEndpointIdParams } from '@/lib/webhooks/schemas';
+import { updateWebhookEndpoint } from '@/lib/webhooks/update-webhook-endpoint';
+
+// GET /api/v1/webhook-endpoints/{id} – one endpoint, without its secret
+export const GET = route({ role: 'ADMIN', params: WebhookEndpointIdParams }, async ({ tx, ctx, params }) =>
+  ok(toWebhookEndpointDto(await findWebhookEndpointRow(tx, ctx.organisationId, params.id), ctx.now)),
+);
+
+// PATCH /api/v1/webhook-endpoints/{id} – change the URL, description, events or enabled flag
+export const PATCH = route({ role: 'ADMIN', params: WebhookEndpointIdParams, body: UpdateWebhookEndpointBody }, async ({ tx, ctx, params, body }) =>
+  ok(await updateWebhookEndpoint(tx, ctx, params.id, body)),
+);
+
+// DELETE /api/v1/webhook-endpoints/{id} – delete an endpoint with its delivery log
+export const DELETE = route({ role: 'ADMIN', params: WebhookEndpointIdParams }, async ({ tx, ctx, params }) => {
+  await deleteWebhookEndpoint(tx, ctx, params.id);
+  return noContent();
+});
+
+export const PUT = methodNotAllowed(['GET', 'PATCH', 'DELETE']);
+export const POST = methodNotAllowed(['GET', 'PATCH', 'DELETE']);

@@ -1,0 +1,5 @@
+import { createJobDeps, deliverWebhooksJob } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const deliverWebhooksFunction = createJobFunction(inngest, deliverWebhooksJob, createJobDeps);
