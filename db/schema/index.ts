@@ -20,3 +20,4 @@ export * from './registry';
 export * from './registry-backfill';
 export * from './codelists';
 export * from './registry-conflicts';
+export * from './idempotency';

@@ -7,6 +7,7 @@ import { markOverdueLoansFunction } from './mark-overdue-loans';
 import { processDataDeletionsFunction } from './process-data-deletions';
 import { processRegistryWebhooksFunction } from './process-registry-webhooks';
 import { processRegistryDataWebhooksFunction } from './process-registry-data-webhooks';
+import { purgeIdempotencyKeysFunction } from './purge-idempotency-keys';
 import { reconcileRegistryFunction } from './reconcile-registry';
 import { registryBackfillFunction } from './registry-backfill';
 import { sendLoanRemindersFunction } from './send-loan-reminders';
@@ -32,4 +33,5 @@ export const inngestFunctions = [
   syncCodelistsDailyFunction,
   syncCodelistsWeeklyFunction,
   submitPersonChangeProposalsFunction,
+  purgeIdempotencyKeysFunction,
 ];

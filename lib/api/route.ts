@@ -9,6 +9,7 @@ import { loadActingUser } from '@/lib/users/load-acting-user';
 import { createContext, type RequestContext, type TenantOrganisation } from '@/lib/core/context';
 import { ApiError, ForbiddenError, UnauthenticatedError } from '@/lib/core/errors';
 import { chargeClient, chargeTenant, type LimitHeaders } from './charge-rate-limit';
+import { readIdempotencyKey, runIdempotently } from './idempotency';
 import { parseJsonBody, parseParams, parseQuery } from './parse-request';
 import { resolveRequestTenant } from './resolve-request-tenant';
 import { errorResponse } from './responses';
@@ -38,8 +39,8 @@ async function authenticate(request: Request, organisation: TenantOrganisation) 
 
 /**
  * Every /api/v1 handler: tenant -> token -> rate limit (the tenant's bucket for a verified token, the client's
- * otherwise) -> one tenant-scoped transaction (acting user, role, input) -> handler. Errors of any step leave
- * through the one error envelope.
+ * otherwise) -> Idempotency-Key check -> one tenant-scoped transaction (acting user, role, input) -> handler, once
+ * per key. Errors of any step leave through the one error envelope.
  */
 export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q extends z.ZodType = z.ZodType<Record<string, never>>, B extends z.ZodType = z.ZodType<undefined>>(
   options: RouteOptions<P, Q, B>,
@@ -56,6 +57,7 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
         throw error;
       });
       limitHeaders = await chargeTenant(organisation);
+      const idempotent = readIdempotencyKey(request);
       const db = await getDb();
       let runAfterCommit = () => {};
       const response = await withTenant(db, organisation.id, async (tx) => {
@@ -68,7 +70,9 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
         const params = options.params ? parseParams(options.params, await segment.params) : {};
         const query = options.query ? parseQuery(options.query, new URL(request.url)) : {};
         const body = options.body ? await parseJsonBody(options.body, request) : undefined;
-        return handler({ request, tx, ctx: scope.ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
+        const run = (ctx: RequestContext) => handler({ request, tx, ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
+        // A POST with an Idempotency-Key runs at most once per key (lib/api/idempotency.ts).
+        return idempotent ? runIdempotently(tx, scope.ctx, idempotent, run) : run(scope.ctx);
       });
       runAfterCommit();
       for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);

@@ -17,6 +17,7 @@ import { markOverdueLoans } from './mark-overdue-loans';
 import { processDataDeletions } from './process-data-deletions';
 import { processRegistryWebhooks } from './process-registry-webhooks';
 import { processRegistryDataWebhooks } from './process-registry-data-webhooks';
+import { purgeIdempotencyKeys } from './purge-idempotency-keys';
 import { reconcileRegistry } from './reconcile-registry';
 import { runRegistryBackfills } from './registry-backfill';
 import { REGISTRY_BACKFILL_REQUESTED_EVENT } from '@/lib/registry/backfill/backfill-store';
@@ -128,6 +129,9 @@ export const submitPersonChangeProposalsJob: JobDefinition = {
   run: (deps) => submitPersonChangeProposals({ ...deps, registry: getRegistryAdapter() }),
 };
 
+// Issue 17: Idempotency-Keys answer for 24 hours; the hourly sweep deletes them within the hour after.
+export const purgeIdempotencyKeysJob: JobDefinition = { id: 'purge-idempotency-keys', cron: '20 * * * *', run: purgeIdempotencyKeys };
+
 export const jobDefinitions: readonly JobDefinition[] = [
   deliverOutboxJob,
   sendLoanRemindersJob,
@@ -145,6 +149,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   syncCodelistsDailyJob,
   syncCodelistsWeeklyJob,
   submitPersonChangeProposalsJob,
+  purgeIdempotencyKeysJob,
 ];
 
 export async function createJobDeps(): Promise<JobDeps> {

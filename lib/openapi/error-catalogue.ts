@@ -28,6 +28,7 @@ import { retentionRunInProgress, retentionRunNotFound } from '@/lib/retention/er
 import { syncConflictNotFound, syncConflictResolved, syncConflictValueHidden } from '@/lib/registry/conflicts/errors';
 import { mismatchNotFound, mismatchResolved, registryUnavailable } from '@/lib/registry/backfill/errors';
 import { userNotFound } from '@/lib/users/user-store';
+import { idempotencyKeyInUse, idempotencyKeyReused } from '@/lib/api/idempotency-errors';
 
 const organisationId = '0b9f4a52-1d6e-4c3a-9a0e-7f2d5c8b1e43';
 const resourceId = '5d2c7e90-8a1b-4f6d-b3c2-9e0a1f4d7b68';
@@ -131,6 +132,8 @@ export const errorCatalogue = {
   CODELIST_VALUE_READ_ONLY: new ConflictError('CODELIST_VALUE_READ_ONLY', 'This value comes from the registry and cannot be changed here; add a custom value instead.', { codelist: 'sport', id: resourceId, code: 'football' }),
   REGISTRY_ORGANISATION_NOT_FOUND: new ApiError(422, 'REGISTRY_ORGANISATION_NOT_FOUND', 'The registry knows no organisation with the id "O-9999".', { registryId: 'O-9999' }),
   REGISTRY_ID_TAKEN: new ConflictError('REGISTRY_ID_TAKEN', 'Another organisation is already linked to the registry id "O-2001".', { registryId: 'O-2001' }),
+  IDEMPOTENCY_KEY_REUSED: idempotencyKeyReused('different_body'),
+  IDEMPOTENCY_KEY_IN_USE: idempotencyKeyInUse(5),
   RATE_LIMITED: new RateLimitedError(17, {}),
   EXPORT_LIMIT_REACHED: new ExportLimitReachedError(EXPORT_CONCURRENCY_LIMIT, EXPORT_RETRY_AFTER_SECONDS),
   INTERNAL_ERROR: new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { requestId: '3f1e9c4a-7b2d-4e8f-a6c5-0d9b8e7f6a51' }),

@@ -53,6 +53,7 @@ describe('Inngest job functions', () => {
       ['quartermaster-sync-codelists-daily', [{ cron: '30 2 * * *' }]],
       ['quartermaster-sync-codelists-weekly', [{ cron: '45 2 * * 1' }]],
       ['quartermaster-submit-person-change-proposals', [{ cron: '* * * * *' }, { event: 'quartermaster/person-change-proposal.approved' }]],
+      ['quartermaster-purge-idempotency-keys', [{ cron: '20 * * * *' }]],
     ]);
   });
 
