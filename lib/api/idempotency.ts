@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import type { RequestContext } from '@/lib/core/context';
 import { decryptField } from '@/lib/crypto/decrypt-field';
@@ -22,10 +21,11 @@ const STORED_HEADERS = ['content-type', 'location', 'cache-control', 'content-di
 // Failures of the request itself (authentication, permission, a rate or export limit) say nothing about what the
 // request would do: they are not kept, so a retry with the same key gets a fresh try.
 const UNSTORED_CLIENT_ERRORS = new Set([401, 403, 429]);
-const SAVEPOINT = 'idempotent_request';
 const BODY_FIELD: EncryptedField = 'idempotencyKey.response';
 
 export type IdempotentRequest = { key: string; method: string; path: string; request: Request };
+/** The route's handler, on the transaction and context it is given. */
+export type HandlerRun = (tx: Tx, ctx: RequestContext) => Promise<Response>;
 
 /**
  * The Idempotency-Key of a POST, checked (400 VALIDATION_ERROR when it is not 1 to 255 printable ASCII
@@ -56,20 +56,21 @@ async function answerFromStore(tx: Tx, ctx: RequestContext, scope: KeyScope, req
   return replay(stored, body);
 }
 
-/** The handler's answer, or the error it threw as the answer when that is a result worth keeping (its effects undone). */
-async function runHandler(tx: Tx, ctx: RequestContext, run: (ctx: RequestContext) => Promise<Response>): Promise<Response> {
-  await tx.execute(sql.raw(`savepoint ${SAVEPOINT}`));
+/**
+ * The handler's answer, or the error it threw as the answer when that is a result worth keeping. The handler runs
+ * in a savepoint (a nested transaction, so that a failed statement in it does not doom the request's transaction):
+ * a kept error leaves nothing of what the handler wrote, and none of its after-commit events.
+ */
+async function runHandler(tx: Tx, ctx: RequestContext, run: HandlerRun): Promise<Response> {
   const callbacks: (() => void)[] = [];
   try {
-    const response = await run({ ...ctx, afterCommit: (callback) => callbacks.push(callback) });
+    const response = await tx.transaction((savepoint) => run(savepoint, { ...ctx, afterCommit: (callback) => callbacks.push(callback) }));
     for (const callback of callbacks) ctx.afterCommit(callback);
     return response;
   } catch (error) {
     const apiError = toApiError(error, ctx.requestId);
     if (apiError.status >= 500 || UNSTORED_CLIENT_ERRORS.has(apiError.status)) throw apiError;
-    // A domain error (404, 409, 400 from the rules...) is the request's result, as Stripe keeps it: its writes are
-    // rolled back, its events dropped, and the answer stored in their place.
-    await tx.execute(sql.raw(`rollback to savepoint ${SAVEPOINT}`));
+    // A domain error (404, 409, 400 from the rules...) is the request's result, as Stripe keeps it.
     return errorResponse(apiError, ctx.requestId);
   }
 }
@@ -82,7 +83,7 @@ async function runHandler(tx: Tx, ctx: RequestContext, run: (ctx: RequestContext
  * another path or body is 422 IDEMPOTENCY_KEY_REUSED. Keys belong to one tenant and user. A 5xx, 401, 403 or 429
  * rolls everything back, the key included. Response bodies are kept encrypted, as they can hold sensitive fields.
  */
-export async function runIdempotently(tx: Tx, ctx: RequestContext, idempotent: IdempotentRequest, run: (ctx: RequestContext) => Promise<Response>): Promise<Response> {
+export async function runIdempotently(tx: Tx, ctx: RequestContext, idempotent: IdempotentRequest, run: HandlerRun): Promise<Response> {
   const scope: KeyScope = { organisationId: ctx.organisationId, userId: ctx.user.id, key: idempotent.key };
   const request: KeyRequest = { method: idempotent.method, path: idempotent.path, fingerprint: fingerprintBody(await readBodyText(idempotent.request)) };
   const claimed = await claimKey(tx, scope, request, ctx.now, IDEMPOTENCY_KEY_LIFETIME_MS, IDEMPOTENCY_WAIT_MS);

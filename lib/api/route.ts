@@ -70,9 +70,9 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
         const params = options.params ? parseParams(options.params, await segment.params) : {};
         const query = options.query ? parseQuery(options.query, new URL(request.url)) : {};
         const body = options.body ? await parseJsonBody(options.body, request) : undefined;
-        const run = (ctx: RequestContext) => handler({ request, tx, ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
+        const run = (tx: Tx, ctx: RequestContext) => handler({ request, tx, ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
         // A POST with an Idempotency-Key runs at most once per key (lib/api/idempotency.ts).
-        return idempotent ? runIdempotently(tx, scope.ctx, idempotent, run) : run(scope.ctx);
+        return idempotent ? runIdempotently(tx, scope.ctx, idempotent, run) : run(tx, scope.ctx);
       });
       runAfterCommit();
       for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);

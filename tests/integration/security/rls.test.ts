@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 
-const tenantTables = ['assets', 'categories', 'locations', 'users', 'persons', 'audit_log'] as const;
+const tenantTables = ['assets', 'categories', 'locations', 'users', 'persons', 'audit_log', 'idempotency_keys'] as const;
 
 let a: TestTenant;
 let b: TestTenant;
@@ -36,6 +36,9 @@ beforeAll(async () => {
   await Promise.all([insertAssets(a, [{}, {}]), insertAssets(b, [{}, {}, {}])]);
   await ownerDb()`insert into audit_log (organisation_id, actor_type, action, target_type, target_id)
     values (${a.id}, 'SYSTEM', 'RLS_PROBE', 'TEST', 'a'), (${b.id}, 'SYSTEM', 'RLS_PROBE', 'TEST', 'b')`;
+  await ownerDb()`insert into idempotency_keys (organisation_id, user_id, key, request_method, request_path, request_fingerprint, expires_at)
+    values (${a.id}, ${a.employee.id}, 'rls-probe', 'POST', '/api/v1/loans', ${'a'.repeat(64)}, now() + interval '1 day'),
+      (${b.id}, ${b.employee.id}, 'rls-probe', 'POST', '/api/v1/loans', ${'b'.repeat(64)}, now() + interval '1 day')`;
   appSql = postgres(inject('appDatabaseUrl'), { max: 1, onnotice: () => {} });
 });
 
@@ -85,6 +88,10 @@ describe('row-level security when a query forgets its tenant filter', () => {
       asApp(a.id, (tx) => tx`insert into assets (organisation_id, name, category_id, location_id, inventory_number)
         values (${b.id}, 'Planted', ${b.categoryId}, ${b.locationId}, ${randomUUID()})`),
     );
+    await rlsViolation(
+      asApp(a.id, (tx) => tx`insert into idempotency_keys (organisation_id, user_id, key, request_method, request_path, request_fingerprint, expires_at)
+        values (${b.id}, ${b.employee.id}, 'planted', 'POST', '/api/v1/loans', ${'d'.repeat(64)}, now() + interval '1 day')`),
+    );
     expect(await ownerDb()`select id from categories where organisation_id = ${b.id} and name like 'Planted%'`).toHaveLength(0);
     expect(await ownerDb()`select id from audit_log where organisation_id = ${b.id} and action = 'FORGED'`).toHaveLength(0);
   });
@@ -106,8 +113,10 @@ describe('row-level security when a query forgets its tenant filter', () => {
       (await tx`delete from users where id = ${b.admin.id}`).count,
       (await tx`delete from locations where id = ${b.locationId}`).count,
       (await tx`delete from categories where organisation_id <> ${a.id}`).count,
+      (await tx`update idempotency_keys set request_fingerprint = ${'c'.repeat(64)} where organisation_id = ${b.id}`).count,
+      (await tx`delete from idempotency_keys where organisation_id <> ${a.id}`).count,
     ]);
-    expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(await Promise.all(tenantTables.map((t) => ownerCount(t, b.id)))).toEqual(before);
     const [org] = await ownerDb()`select name from organisations where id = ${b.id}`;
     expect(org!.name).not.toBe('Hijacked');
@@ -157,6 +166,7 @@ describe('database roles and table flags', () => {
       'app_pending_backups',
       'app_pending_data_exports',
       'app_purge_audit_log',
+      'app_purge_idempotency_keys',
       'app_record_codelist_sync_error',
       'app_registry_backfills_due',
       'app_registry_linked_organisations',
