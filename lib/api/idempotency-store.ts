@@ -5,7 +5,6 @@ import { sqlState } from './to-api-error';
 
 export type KeyScope = { organisationId: string; userId: string; key: string };
 export type KeyRequest = { method: string; path: string; fingerprint: string };
-export type StoredResponse = { status: number; headers: Record<string, string>; body: Buffer };
 
 export type StoredKey = {
   requestMethod: string;
@@ -83,7 +82,7 @@ export async function findKey(tx: Tx, scope: KeyScope): Promise<StoredKey | unde
 }
 
 /** Stores the answer on the key this request claimed; `sealedBody` is the body's ciphertext. */
-export async function completeKey(tx: Tx, scope: KeyScope, response: Omit<StoredResponse, 'body'>, sealedBody: Buffer, now: Date): Promise<void> {
+export async function completeKey(tx: Tx, scope: KeyScope, response: { status: number; headers: Record<string, string> }, sealedBody: Buffer, now: Date): Promise<void> {
   await tx
     .update(idempotencyKeys)
     .set({ status: 'completed', responseStatus: response.status, responseHeaders: response.headers, responseBody: sealedBody, completedAt: now })

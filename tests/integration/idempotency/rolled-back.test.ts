@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../../support/api';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
+import { setPolicy } from '../loans/loan-helpers';
 import { loansOf, newKey, requestLoanWithKey, storedKey } from './idempotency-helpers';
 
 let tenant: TestTenant;
@@ -11,30 +12,31 @@ let planted: string | null = null;
 beforeAll(async () => {
   tenant = await createTenant();
   employee = await tenant.employee.token();
+  // Approval is automatic: the request writes the loan, then LOAN_REQUESTED, then LOAN_APPROVED, one after another.
+  await setPolicy(tenant, { requireApproval: false });
 });
 
 afterEach(async () => {
-  if (planted) await ownerDb().unsafe(`drop trigger ${planted} on outbox; drop function public.${planted}()`);
-  planted = null;
+  if (planted) await stopFailing();
 });
 
 /**
- * Makes the loan request's last write (its outbox event) fail with `sqlState`, after the loan and its audit entry
+ * Makes the request's LOAN_APPROVED audit entry fail with `sqlState`, after the loan and its LOAN_REQUESTED entry
  * were written: a request that failed half-way. Only this test tenant's rows are affected.
  */
-async function failOutboxWrites(sqlState: string): Promise<void> {
+async function failApprovalAudit(sqlState: string): Promise<void> {
   planted = `test_idempotency_fail_${randomBytes(4).toString('hex')}`;
   await ownerDb().unsafe(`
     create function public.${planted}() returns trigger language plpgsql as $$
     begin
       raise exception 'planted failure' using errcode = tg_argv[0];
     end $$;
-    create trigger ${planted} before insert on outbox for each row
-      when (new.organisation_id = '${tenant.id}'::uuid) execute function public.${planted}('${sqlState}');`);
+    create trigger ${planted} before insert on audit_log for each row
+      when (new.organisation_id = '${tenant.id}'::uuid and new.action = 'LOAN_APPROVED') execute function public.${planted}('${sqlState}');`);
 }
 
 async function stopFailing(): Promise<void> {
-  await ownerDb().unsafe(`drop trigger ${planted} on outbox; drop function public.${planted}()`);
+  await ownerDb().unsafe(`drop trigger ${planted} on audit_log; drop function public.${planted}()`);
   planted = null;
 }
 
@@ -42,7 +44,7 @@ describe('POST with an Idempotency-Key that fails half-way', () => {
   it('an error kept as the answer (409) undoes the writes made before it, and is replayed', async () => {
     const [assetId] = await insertAssets(tenant, [{}]);
     const key = newKey();
-    await failOutboxWrites('23505');
+    await failApprovalAudit('23505');
 
     const first = await requestLoanWithKey(tenant, employee, key, { assetId: assetId! });
     expectEnvelope(first, 409, 'CONFLICT');
@@ -62,7 +64,7 @@ describe('POST with an Idempotency-Key that fails half-way', () => {
   it('a server error (500) keeps nothing, the key included: the retry with the same key runs', async () => {
     const [assetId] = await insertAssets(tenant, [{}]);
     const key = newKey();
-    await failOutboxWrites('XX000');
+    await failApprovalAudit('XX000');
 
     const failed = await requestLoanWithKey(tenant, employee, key, { assetId: assetId! });
     expectEnvelope(failed, 500, 'INTERNAL_ERROR');
