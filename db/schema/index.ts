@@ -21,3 +21,4 @@ export * from './registry-backfill';
 export * from './codelists';
 export * from './registry-conflicts';
 export * from './webhooks';
+export * from './idempotency';

@@ -8,6 +8,7 @@ import { markOverdueLoansFunction } from './mark-overdue-loans';
 import { processDataDeletionsFunction } from './process-data-deletions';
 import { processRegistryWebhooksFunction } from './process-registry-webhooks';
 import { processRegistryDataWebhooksFunction } from './process-registry-data-webhooks';
+import { purgeIdempotencyKeysFunction } from './purge-idempotency-keys';
 import { reconcileRegistryFunction } from './reconcile-registry';
 import { registryBackfillFunction } from './registry-backfill';
 import { sendLoanRemindersFunction } from './send-loan-reminders';
@@ -34,4 +35,5 @@ export const inngestFunctions = [
   syncCodelistsWeeklyFunction,
   submitPersonChangeProposalsFunction,
   deliverWebhooksFunction,
+  purgeIdempotencyKeysFunction,
 ];

@@ -7,7 +7,7 @@ export const MAX_BODY_BYTES = 1_000_000;
 // any depth, but code that walks the value recursively would not.
 export const MAX_JSON_DEPTH = 32;
 // Consumed by proxy.ts in demo mode; not part of any endpoint's own parameters.
-const ROUTING_PARAMS = new Set(['tenant']);
+export const ROUTING_PARAMS: ReadonlySet<string> = new Set(['tenant']);
 
 function validate<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query' | 'path'): z.infer<S> {
   const result = schema.safeParse(value);
@@ -35,6 +35,15 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.infer<S>
   return validate(schema, query, 'query');
 }
 
+/** The body as text, refused (413) beyond MAX_BODY_BYTES, whether declared so or sent so. */
+export async function readBodyText(request: Request): Promise<string> {
+  const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.', { maxBytes: MAX_BODY_BYTES });
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) throw tooLarge();
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
+  return text;
+}
+
 export async function parseJsonBody<S extends z.ZodType>(schema: S, request: Request): Promise<z.infer<S>> {
   const contentType = request.headers.get('content-type') ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
@@ -43,12 +52,7 @@ export async function parseJsonBody<S extends z.ZodType>(schema: S, request: Req
       contentType: contentType.slice(0, 100),
     });
   }
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.', { maxBytes: MAX_BODY_BYTES });
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.', { maxBytes: MAX_BODY_BYTES });
-  }
+  const text = await readBodyText(request);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -8,6 +8,7 @@ import type { RequestContext, TenantOrganisation } from '@/lib/core/context';
 import { ApiError } from '@/lib/core/errors';
 import { admitCaller, enterAsCaller } from './admit-caller';
 import { chargeClient, type LimitHeaders } from './charge-rate-limit';
+import { readIdempotencyKey, runIdempotently } from './idempotency';
 import { parseJsonBody, parseParams, parseQuery } from './parse-request';
 import { resolveRequestTenant } from './resolve-request-tenant';
 import { errorResponse } from './responses';
@@ -27,8 +28,8 @@ export type RouteInput<P, Q, B> = { request: Request; tx: Tx; ctx: RequestContex
 
 /**
  * Every /api/v1 handler: tenant -> token -> rate limit (the tenant's bucket for a verified token, the client's
- * otherwise) -> one tenant-scoped transaction (acting user, role, input) -> handler. Errors of any step leave
- * through the one error envelope.
+ * otherwise) -> Idempotency-Key check -> one tenant-scoped transaction (acting user, role, input) -> handler, once
+ * per key. Errors of any step leave through the one error envelope.
  */
 export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q extends z.ZodType = z.ZodType<Record<string, never>>, B extends z.ZodType = z.ZodType<undefined>>(
   options: RouteOptions<P, Q, B>,
@@ -39,6 +40,7 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
     const limitHeaders: LimitHeaders = {};
     try {
       const caller = await admitCaller(request, limitHeaders);
+      const idempotent = readIdempotencyKey(request);
       const db = await getDb();
       let runAfterCommit = () => {};
       const response = await withTenant(db, caller.organisation.id, async (tx) => {
@@ -47,7 +49,9 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
         const params = options.params ? parseParams(options.params, await segment.params) : {};
         const query = options.query ? parseQuery(options.query, new URL(request.url)) : {};
         const body = options.body ? await parseJsonBody(options.body, request) : undefined;
-        return handler({ request, tx, ctx: scope.ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
+        const run = (tx: Tx, ctx: RequestContext) => handler({ request, tx, ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
+        // A POST with an Idempotency-Key runs at most once per key (lib/api/idempotency.ts).
+        return idempotent ? runIdempotently(tx, scope.ctx, idempotent, run) : run(tx, scope.ctx);
       });
       runAfterCommit();
       for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);

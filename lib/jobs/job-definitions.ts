@@ -17,6 +17,7 @@ import { markOverdueLoans } from './mark-overdue-loans';
 import { processDataDeletions } from './process-data-deletions';
 import { processRegistryWebhooks } from './process-registry-webhooks';
 import { processRegistryDataWebhooks } from './process-registry-data-webhooks';
+import { purgeIdempotencyKeys } from './purge-idempotency-keys';
 import { reconcileRegistry } from './reconcile-registry';
 import { runRegistryBackfills } from './registry-backfill';
 import { REGISTRY_BACKFILL_REQUESTED_EVENT } from '@/lib/registry/backfill/backfill-store';
@@ -138,6 +139,8 @@ export const deliverWebhooksJob: JobDefinition = {
   events: [WEBHOOK_DELIVERY_ENQUEUED_EVENT],
   run: (deps) => deliverWebhooks({ ...deps, targetPolicy: webhookTargetPolicy(getConfig()) }),
 };
+// Issue 17: Idempotency-Keys answer for 24 hours; the hourly sweep deletes them within the hour after.
+export const purgeIdempotencyKeysJob: JobDefinition = { id: 'purge-idempotency-keys', cron: '20 * * * *', run: purgeIdempotencyKeys };
 
 export const jobDefinitions: readonly JobDefinition[] = [
   deliverOutboxJob,
@@ -157,6 +160,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   syncCodelistsWeeklyJob,
   submitPersonChangeProposalsJob,
   deliverWebhooksJob,
+  purgeIdempotencyKeysJob,
 ];
 
 export async function createJobDeps(): Promise<JobDeps> {

@@ -1,10 +1,12 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from '@/lib/api/idempotency-fingerprint';
+import { IDEMPOTENCY_KEY_LIFETIME_MS, IDEMPOTENCY_WAIT_MS, REPLAYED_HEADER } from '@/lib/api/idempotency';
 import { nameSchema } from './name-schema';
 
 export const BEARER_AUTH = 'bearerAuth';
 
-const ref = (type: 'headers' | 'schemas', name: string) => ({ $ref: `#/components/${type}/${name}` });
+const ref = (type: 'headers' | 'schemas' | 'parameters', name: string) => ({ $ref: `#/components/${type}/${name}` });
 
 export const headerRefs = {
   limit: ref('headers', 'X-RateLimit-Limit'),
@@ -14,6 +16,11 @@ export const headerRefs = {
   retryAfter: ref('headers', 'Retry-After'),
   wwwAuthenticate: ref('headers', 'WWW-Authenticate'),
   location: ref('headers', 'Location'),
+  idempotentReplayed: ref('headers', REPLAYED_HEADER),
+};
+
+export const parameterRefs = {
+  idempotencyKey: ref('parameters', 'IdempotencyKey'),
 };
 
 export const schemaRefs = {
@@ -68,6 +75,25 @@ export function registerComponents(registry: OpenAPIRegistry): void {
   registry.registerComponent('headers', 'WWW-Authenticate', {
     description: 'Always `Bearer`: the authentication scheme the API expects.',
     schema: { type: 'string', const: 'Bearer' },
+  });
+  registry.registerComponent('parameters', 'IdempotencyKey', {
+    name: IDEMPOTENCY_KEY_HEADER,
+    in: 'header',
+    required: false,
+    description: [
+      `Makes a retry safe: a POST carrying a key the same user used for the same request (path, query and body, compared by their SHA-256) in the last ${IDEMPOTENCY_KEY_LIFETIME_MS / 3_600_000} hours`,
+      `is not run again; the first answer is replayed (status, body, Content-Type, Location) with \`${REPLAYED_HEADER}: true\`. Answers of the handler are kept, errors it reports included`,
+      '(404, 409, 400 from the business rules); nothing is kept for 401, 403, 429, 5xx or a request refused before it ran, so those can be retried with the same key.',
+      'The same key with another path or body is 422 `IDEMPOTENCY_KEY_REUSED`. A duplicate sent while the first is still running waits for it',
+      `(up to ${IDEMPOTENCY_WAIT_MS / 1000} seconds, then 409 \`IDEMPOTENCY_KEY_IN_USE\`), so concurrent duplicates have one effect. Keys are per organisation and user;`,
+      `1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters, a UUID v4 is a good choice. An invalid key is 400 \`VALIDATION_ERROR\` (\`details.location\` = \`header\`).`,
+    ].join(' '),
+    schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN },
+    example: '5f0c6a7e-3b1d-4c8e-9a2f-7d4e1b6c0a93',
+  });
+  registry.registerComponent('headers', REPLAYED_HEADER, {
+    description: `\`true\` when this answer is the stored answer of an earlier request with the same ${IDEMPOTENCY_KEY_HEADER}; absent otherwise.`,
+    schema: { type: 'string', const: 'true' },
   });
   registry.registerComponent('headers', 'Location', {
     description: 'Path of the created resource, for example /api/v1/assets/{id}.',

@@ -1,5 +1,7 @@
 import packageJson from '@/package.json';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/api/pagination';
+import { IDEMPOTENCY_KEY_LIFETIME_MS, IDEMPOTENCY_WAIT_MS } from '@/lib/api/idempotency';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@/lib/api/idempotency-fingerprint';
 import { MAX_JSON_DEPTH } from '@/lib/api/parse-request';
 import { configDefaults } from '@/lib/config';
 import { resolveLimits } from '@/lib/rate-limit/tiers';
@@ -69,6 +71,9 @@ Every error has the body \`{ "error": { "code", "message", "details" } }\`. The 
 ${errorCodeTable()}
 
 Every response to a tenant endpoint carries \`X-Request-Id\`.
+
+## Idempotent requests
+Every POST accepts an optional \`Idempotency-Key\` header (1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters, per organisation and user, kept ${IDEMPOTENCY_KEY_LIFETIME_MS / 3_600_000} hours). Sending the same request again with the same key runs nothing and replays the first answer (status, body, \`Content-Type\`, \`Location\`) with \`Idempotent-Replayed: true\`; the same key with another path, query or body is 422 \`IDEMPOTENCY_KEY_REUSED\`. A duplicate sent while the first request still runs waits for it (up to ${IDEMPOTENCY_WAIT_MS / 1000} seconds, then 409 \`IDEMPOTENCY_KEY_IN_USE\`) and replays its answer, so concurrent duplicates have one effect. Answers the request ended with are kept, errors of the business rules included; nothing is kept for a request refused before it ran, nor for 401, 403, 429 and 5xx, so those may be retried with the same key.
 
 ## Versioning
 The major version is a path prefix; the current one is \`/v1\`. A breaking change adds \`/v2\` alongside \`/v1\`. Within v1 fields, optional parameters and error codes may be added: ignore unknown fields and handle an unknown code by its status. \`info.version\` is the version of the implementation.`;

@@ -29,6 +29,7 @@ import { syncConflictNotFound, syncConflictResolved, syncConflictValueHidden } f
 import { mismatchNotFound, mismatchResolved, registryUnavailable } from '@/lib/registry/backfill/errors';
 import { userNotFound } from '@/lib/users/user-store';
 import { webhookDeliveryNotFound, webhookDeliveryPending, webhookEndpointDisabled, webhookEndpointLimit, webhookEndpointNotFound } from '@/lib/webhooks/errors';
+import { idempotencyKeyInUse, idempotencyKeyReused } from '@/lib/api/idempotency-errors';
 
 const organisationId = '0b9f4a52-1d6e-4c3a-9a0e-7f2d5c8b1e43';
 const resourceId = '5d2c7e90-8a1b-4f6d-b3c2-9e0a1f4d7b68';
@@ -137,6 +138,8 @@ export const errorCatalogue = {
   WEBHOOK_ENDPOINT_LIMIT: webhookEndpointLimit(20),
   WEBHOOK_ENDPOINT_DISABLED: webhookEndpointDisabled(resourceId),
   WEBHOOK_DELIVERY_PENDING: webhookDeliveryPending(resourceId),
+  IDEMPOTENCY_KEY_REUSED: idempotencyKeyReused('different_body'),
+  IDEMPOTENCY_KEY_IN_USE: idempotencyKeyInUse(5),
   RATE_LIMITED: new RateLimitedError(17, {}),
   EXPORT_LIMIT_REACHED: new ExportLimitReachedError(EXPORT_CONCURRENCY_LIMIT, EXPORT_RETRY_AFTER_SECONDS),
   INTERNAL_ERROR: new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { requestId: '3f1e9c4a-7b2d-4e8f-a6c5-0d9b8e7f6a51' }),

@@ -9,7 +9,8 @@ const statusNotes: Record<number, string> = {
     'Unknown query parameters and unknown body fields are rejected. A repeated query parameter or an invalid cursor gives `details.parameter`,',
     'malformed JSON gives `details.reason` = `malformed_json`, a body nested too deeply `too_deep`, and a path that is not valid percent-encoding',
     '`malformed_path` (answered before routing, without rate-limit headers). A body reference to a record that does not exist in the organisation',
-    '(for example categoryId) is reported here with issue code `not_found`.',
+    '(for example categoryId) is reported here with issue code `not_found`. On a POST, an invalid `Idempotency-Key` header gives `details.location` =',
+    '`header` and `details.parameter` = `Idempotency-Key`.',
   ].join(' '),
   401: [
     'The bearer token is missing, malformed, expired or otherwise invalid, or was issued for another organisation.',
@@ -53,6 +54,10 @@ const codeNotes: Partial<Record<ErrorCode, string>> = {
   PERSON_NOT_REGISTERED: "the caller's person waits for the sports registry to accept it as a new record (syncStatus pending_registration); borrowing unlocks once the registry accepted. Reading and signing in work meanwhile.",
   PERSON_NOT_LOCAL_ONLY: 'the person is already linked to the registry, waits for its registration, or is deleted (`details.syncStatus`, `details.linked`).',
   REGISTRY_SYNC_OFF: 'the platform runs without a registry (phase 0: REGISTRY_URL or REGISTRY_WEBHOOK_SECRETS unset).',
+  IDEMPOTENCY_KEY_REUSED:
+    'the Idempotency-Key was used in the last 24 hours by the same user for another request: another path or query (`details.reason` = `different_path`) or another body (`different_body`). Nothing ran; send a new key for a new request.',
+  IDEMPOTENCY_KEY_IN_USE:
+    'the first request with this Idempotency-Key is still running after a duplicate waited `details.waitedSeconds` for it. Nothing ran; retry with the same key to receive the first request\'s answer.',
   EXPORT_LIMIT_REACHED: `the organisation already has ${EXPORT_CONCURRENCY_LIMIT} exports (CSV or XLSX, API or portal) running on any server; one ends when its download completes, fails or is cancelled, or about a minute after the client last read from it. Nothing was recorded.`,
 };
 
@@ -65,6 +70,7 @@ const statusTitles: Record<number, string> = {
   410: 'Gone',
   413: 'Payload too large',
   415: 'Unsupported media type',
+  422: 'Unprocessable request',
   429: 'Too many requests',
   500: 'Server error',
   503: 'Unavailable',
@@ -73,10 +79,13 @@ const statusTitles: Record<number, string> = {
 const validationDetails = {
   type: 'object' as const,
   properties: {
-    location: { type: 'string' as const, enum: ['path', 'query', 'body'] },
+    location: { type: 'string' as const, enum: ['path', 'query', 'body', 'header'] },
     issues: { type: 'array' as const, items: schemaRefs.validationIssue },
     parameter: { type: 'string' as const, description: 'The query parameter at fault (repeated parameter or invalid cursor).' },
-    reason: { type: 'string' as const, description: 'Why the request could not be read: malformed_json, too_deep (body) or malformed_path (path).' },
+    reason: {
+      type: 'string' as const,
+      description: 'Why the request could not be read: malformed_json, too_deep (body), malformed_path (path), or for the Idempotency-Key header empty, too_long or invalid_characters.',
+    },
   },
 };
 

@@ -1,9 +1,10 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { ZodObject, ZodType } from 'zod';
 import { hasRole, type Role, roles } from '@/lib/auth/roles';
-import { headerRefs } from './components';
+import { headerRefs, parameterRefs } from './components';
 import type { ErrorCode } from './error-catalogue';
 import { buildErrorResponses } from './error-responses';
+import { REPLAYED_HEADER } from '@/lib/api/idempotency';
 
 export type TenantOperation = {
   method: 'get' | 'post' | 'patch' | 'delete';
@@ -28,8 +29,10 @@ export type TenantOperation = {
 
 // What route() can answer for any operation: tenant lookup, rate limit, token, role, and the catch-all.
 const everyOperation: ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'TENANT_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'];
+// What the Idempotency-Key adds to every POST (lib/api/idempotency.ts), besides the 400 of an invalid key.
+const idempotencyErrors: ErrorCode[] = ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE'];
 
-function successResponse({ status, description, schema, mediaType = 'application/json', headers }: TenantOperation['success']): ResponseConfig {
+function successResponse({ status, description, schema, mediaType = 'application/json', headers }: TenantOperation['success'], method: TenantOperation['method']): ResponseConfig {
   return {
     description,
     headers: {
@@ -38,6 +41,7 @@ function successResponse({ status, description, schema, mediaType = 'application
       'X-RateLimit-Reset': headerRefs.reset,
       'X-Request-Id': headerRefs.requestId,
       ...(status === 201 || status === 202 ? { Location: headerRefs.location } : {}),
+      ...(method === 'post' ? { [REPLAYED_HEADER]: headerRefs.idempotentReplayed } : {}),
       ...headers,
     },
     ...(schema ? { content: Object.fromEntries([mediaType].flat().map((type) => [type, { schema }])) } : {}),
@@ -45,11 +49,14 @@ function successResponse({ status, description, schema, mediaType = 'application
 }
 
 function errorCodesOf(operation: TenantOperation): ErrorCode[] {
-  const hasInput = Boolean(operation.params ?? operation.query ?? operation.body);
+  const isPost = operation.method === 'post';
+  const hasInput = Boolean(operation.params ?? operation.query ?? operation.body) || isPost;
   return [
     ...everyOperation,
     ...(hasInput ? (['VALIDATION_ERROR'] as const) : []),
-    ...(operation.body ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
+    ...(isPost ? idempotencyErrors : []),
+    // A POST with a key reads its body for the fingerprint, so even one without a body schema can be too large.
+    ...(operation.body ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : isPost ? (['PAYLOAD_TOO_LARGE'] as const) : []),
     ...(operation.errors ?? []),
   ];
 }
@@ -64,14 +71,15 @@ export function registerTenantOperation(registry: OpenAPIRegistry, operation: Te
     tags: [tag],
     description: [description, `Minimum role: **${role}** (the named role or a higher one).`].filter(Boolean).join('\n\n'),
     'x-roles': roles.filter((candidate) => hasRole(candidate, role)),
+    ...(method === 'post' ? { parameters: [parameterRefs.idempotencyKey] } : {}),
     request: {
       params,
       query,
       ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
     },
     responses: {
-      [success.status]: successResponse(success),
-      ...(operation.alsoSuccess ? { [operation.alsoSuccess.status]: successResponse(operation.alsoSuccess) } : {}),
+      [success.status]: successResponse(success, method),
+      ...(operation.alsoSuccess ? { [operation.alsoSuccess.status]: successResponse(operation.alsoSuccess, method) } : {}),
       ...buildErrorResponses(errorCodesOf(operation)) },
   });
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 
-const tenantTables = ['assets', 'categories', 'locations', 'users', 'persons', 'audit_log', 'webhook_endpoints', 'webhook_deliveries', 'webhook_delivery_attempts'] as const;
+const tenantTables = ['assets', 'categories', 'locations', 'users', 'persons', 'audit_log', 'webhook_endpoints', 'webhook_deliveries', 'webhook_delivery_attempts', 'idempotency_keys'] as const;
 
 let a: TestTenant;
 let b: TestTenant;
@@ -44,6 +44,9 @@ beforeAll(async () => {
     await ownerDb()`insert into webhook_delivery_attempts (organisation_id, delivery_id, attempted_at, response_status, duration_ms)
       values (${tenant.id}, ${delivery!.id}, now(), 500, 1)`;
   }
+  await ownerDb()`insert into idempotency_keys (organisation_id, user_id, key, request_method, request_path, request_fingerprint, expires_at)
+    values (${a.id}, ${a.employee.id}, 'rls-probe', 'POST', '/api/v1/loans', ${'a'.repeat(64)}, now() + interval '1 day'),
+      (${b.id}, ${b.employee.id}, 'rls-probe', 'POST', '/api/v1/loans', ${'b'.repeat(64)}, now() + interval '1 day')`;
   appSql = postgres(inject('appDatabaseUrl'), { max: 1, onnotice: () => {} });
 });
 
@@ -93,6 +96,10 @@ describe('row-level security when a query forgets its tenant filter', () => {
       asApp(a.id, (tx) => tx`insert into assets (organisation_id, name, category_id, location_id, inventory_number)
         values (${b.id}, 'Planted', ${b.categoryId}, ${b.locationId}, ${randomUUID()})`),
     );
+    await rlsViolation(
+      asApp(a.id, (tx) => tx`insert into idempotency_keys (organisation_id, user_id, key, request_method, request_path, request_fingerprint, expires_at)
+        values (${b.id}, ${b.employee.id}, 'planted', 'POST', '/api/v1/loans', ${'d'.repeat(64)}, now() + interval '1 day')`),
+    );
     expect(await ownerDb()`select id from categories where organisation_id = ${b.id} and name like 'Planted%'`).toHaveLength(0);
     expect(await ownerDb()`select id from audit_log where organisation_id = ${b.id} and action = 'FORGED'`).toHaveLength(0);
   });
@@ -116,6 +123,8 @@ describe('row-level security when a query forgets its tenant filter', () => {
       (await tx`delete from categories where organisation_id <> ${a.id}`).count,
       (await tx`update webhook_endpoints set url = 'https://attacker.example.test/' where organisation_id = ${b.id}`).count,
       (await tx`delete from webhook_deliveries where organisation_id = ${b.id}`).count,
+      (await tx`update idempotency_keys set request_fingerprint = ${'c'.repeat(64)} where organisation_id = ${b.id}`).count,
+      (await tx`delete from idempotency_keys where organisation_id <> ${a.id}`).count,
     ]);
     expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(await Promise.all(tenantTables.map((t) => ownerCount(t, b.id)))).toEqual(before);
@@ -168,6 +177,7 @@ describe('database roles and table flags', () => {
       'app_pending_backups',
       'app_pending_data_exports',
       'app_purge_audit_log',
+      'app_purge_idempotency_keys',
       'app_record_codelist_sync_error',
       'app_registry_backfills_due',
       'app_registry_linked_organisations',

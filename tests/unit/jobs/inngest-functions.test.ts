@@ -54,6 +54,7 @@ describe('Inngest job functions', () => {
       ['quartermaster-sync-codelists-weekly', [{ cron: '45 2 * * 1' }]],
       ['quartermaster-submit-person-change-proposals', [{ cron: '* * * * *' }, { event: 'quartermaster/person-change-proposal.approved' }]],
       ['quartermaster-deliver-webhooks', [{ cron: '* * * * *' }, { event: 'quartermaster/webhook.enqueued' }]],
+      ['quartermaster-purge-idempotency-keys', [{ cron: '20 * * * *' }]],
     ]);
   });
 

@@ -156,6 +156,27 @@ describe('OpenAPI document', () => {
     expect(errorCodesOf(document.paths['/v1/branding']!.patch!.responses['403']!)).toEqual(['FORBIDDEN', 'PLAN_UPGRADE_REQUIRED']);
   });
 
+  it('offers the Idempotency-Key on every tenant POST and on nothing else, with its errors and the replay header', () => {
+    const posts = tenantOperations.filter(({ name }) => name.startsWith('POST '));
+    expect(posts.length).toBeGreaterThanOrEqual(30);
+    for (const { name, operation } of tenantOperations) {
+      const offered = (operation.parameters ?? []).some((p) => (p as { $ref?: string }).$ref === '#/components/parameters/IdempotencyKey');
+      expect(offered, name).toBe(name.startsWith('POST '));
+    }
+    for (const { name, operation } of posts) {
+      const { responses } = operation;
+      expect(errorCodesOf(responses['400']!), name).toEqual(['VALIDATION_ERROR']);
+      expect(errorCodesOf(responses['409']!), name).toContain('IDEMPOTENCY_KEY_IN_USE');
+      expect(errorCodesOf(responses['422']!), name).toContain('IDEMPOTENCY_KEY_REUSED');
+      expect(Object.keys(responses), name).toContain('413');
+      for (const status of Object.keys(responses).filter((s) => s.startsWith('2'))) {
+        expect(responses[status]!.headers, `${name} ${status}`).toHaveProperty('Idempotent-Replayed', { $ref: '#/components/headers/Idempotent-Replayed' });
+      }
+    }
+    const parameter = (document.components as unknown as { parameters: Record<string, { name: string; in: string; required: boolean; schema: object }> }).parameters.IdempotencyKey!;
+    expect(parameter).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' } });
+  });
+
   it('requires a bearer token everywhere except on the health check and the data export link and schema', () => {
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/health']?.get?.security).toEqual([]);

@@ -1,0 +1,5 @@
+import { createJobDeps, purgeIdempotencyKeysJob } from '@/lib/jobs/job-definitions';
+import { inngest } from '../client';
+import { createJobFunction } from './create-job-function';
+
+export const purgeIdempotencyKeysFunction = createJobFunction(inngest, purgeIdempotencyKeysJob, createJobDeps);
