@@ -23,10 +23,12 @@ const searches = [
 
 const seed = await seedBenchData({ adminUrl, database, appRole: 'qm_app_bench', scale: Number(process.env.BENCH_SCALE ?? 1), log: (line) => console.log(`[seed] ${line}`) });
 const owner = postgres(seed.ownerUrl, { max: 1, onnotice: () => {} });
+/** BENCH_TENANT=bench-10k or bench-100k measures a tenant of the cost curve instead of the big one. */
+const tenantSlug = process.env.BENCH_TENANT ?? BIG_TENANT;
 const [org] = await owner<{ id: string; slug: string; name: string; plan_tier: TenantOrganisation['planTier']; custom_rate_limits: TenantOrganisation['customRateLimits']; custom_domain: string | null }[]>`
-  select id, slug, name, plan_tier, custom_rate_limits, custom_domain from organisations where slug = ${BIG_TENANT}`;
+  select id, slug, name, plan_tier, custom_rate_limits, custom_domain from organisations where slug = ${tenantSlug}`;
 await owner.end();
-if (!org) throw new Error('the big tenant is missing');
+if (!org) throw new Error(`the tenant ${tenantSlug} is missing`);
 const organisation: TenantOrganisation = { id: org.id, slug: org.slug, name: org.name, planTier: org.plan_tier, customRateLimits: org.custom_rate_limits, customDomain: org.custom_domain };
 
 console.log('| q | total | estimate | statements | runs | DB p50 ms | DB p99 ms | generic plan seen | slowest statement |');
