@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { ownerSql } from './support/db';
+import { screenshot } from './support/screenshot';
 import { signIn } from './support/sign-in';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -22,7 +23,7 @@ test.describe('webhooks screen', () => {
     try {
       await signIn(page, 'acme-admin', { path: '/admin/webhooks' });
       await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
-      await page.getByLabel('URL').fill(url);
+      await page.getByLabel('URL', { exact: true }).fill(url);
       await page.getByLabel('Description (optional)').fill('Inventory sync');
       await page.getByRole('checkbox', { name: /^loan\.approved/ }).check();
       await page.getByRole('checkbox', { name: /^asset\.created/ }).check();
@@ -50,6 +51,9 @@ test.describe('webhooks screen', () => {
       await expect.poll(() => received.length, { timeout: 20_000 }).toBe(2);
       expect(received[1]!.headers['webhook-id']).toBe(first.headers['webhook-id']);
       expect(received[1]!.body).toBe(first.body);
+      await page.reload();
+      await expect(page.getByTestId('webhook-delivery')).toHaveCount(2);
+      await screenshot(page, testInfo, 'webhook-endpoint-deliveries');
 
       page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Delete' }).click();
