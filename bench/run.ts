@@ -28,7 +28,7 @@ import { runPgbench } from './lib/pgbench';
 import { mb, sampleMemory, treeRssBytes } from './lib/process-memory';
 import type { ReplayPlan } from './lib/replay';
 import { startTokenIssuer } from './lib/token-issuer';
-import { BENCH_EMPLOYEE_SUBJECT, BENCH_MANAGER_SUBJECT, BIG_TENANT, CURVE_TENANTS, EXPORT_LOCATION, seedBenchData } from './seed';
+import { BENCH_EMPLOYEE_SUBJECT, BENCH_MANAGER_SUBJECT, BENCH_WRITER_SUBJECT, BIG_TENANT, CURVE_TENANTS, EXPORT_LOCATION, seedBenchData } from './seed';
 
 const settings = {
   adminUrl: process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -64,6 +64,8 @@ type Workload = {
   bodies?: string[];
   /** Called as the big tenant's asset manager (everyone's loans) instead of the employee. */
   manager?: boolean;
+  /** Called as the employee who files the loan requests (BENCH_WRITER_SUBJECT). */
+  writer?: boolean;
   plan?: ReplayPlan;
   run: Parameters<typeof captureStatements>[0]['run'];
 };
@@ -204,6 +206,7 @@ async function main(): Promise<void> {
     const org = organisation;
     const token = await issuer.sign({ organisationId: org.id, userId: BENCH_EMPLOYEE_SUBJECT, role: 'EMPLOYEE' });
     const headers = { host: HOST, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const writerHeaders = { ...headers, authorization: `Bearer ${await issuer.sign({ organisationId: org.id, userId: BENCH_WRITER_SUBJECT, role: 'EMPLOYEE' })}` };
     // Exports are for asset managers.
     const managerHeaders = { host: HOST, authorization: `Bearer ${await issuer.sign({ organisationId: org.id, userId: BENCH_MANAGER_SUBJECT, role: 'ASSET_MANAGER' })}` };
 
@@ -285,15 +288,17 @@ async function main(): Promise<void> {
         kind: 'write',
         method: 'POST',
         path: '/api/v1/loans',
+        writer: true,
         bodies: bookable.map((id, i) => JSON.stringify(loanBody(id, i))),
         run: (tx, ctx) => createLoan(tx, ctx, CreateLoanBody.parse(loanBody(bookable[0]!, 0))),
       },
     ];
     const workloads = settings.only ? all.filter((w) => settings.only!.includes(w.key)) : all;
+    const headersOf = (workload: Workload) => (workload.manager ? managerHeaders : workload.writer ? writerHeaders : headers);
 
     // --- the SQL of each endpoint, captured from the same lib/ calls ------------------------------------------------
     for (const workload of workloads) {
-      const { statements, result } = await captureStatements({ appUrl: seed.appUrl, organisation, subject: workload.manager ? BENCH_MANAGER_SUBJECT : BENCH_EMPLOYEE_SUBJECT, run: workload.run });
+      const { statements, result } = await captureStatements({ appUrl: seed.appUrl, organisation, subject: workload.manager ? BENCH_MANAGER_SUBJECT : workload.writer ? BENCH_WRITER_SUBJECT : BENCH_EMPLOYEE_SUBJECT, run: workload.run });
       workload.plan = { statements };
       if (workload.key === 'asset') Object.assign(workload.plan, { capturedAssetId: detailIds[0], assetIds: detailIds });
       if (workload.key === 'loan-create') Object.assign(workload.plan, { capturedAssetId: bookable[0], capturedLoanId: (result as { loan: { id: string } }).loan.id, assetIds: bookable });
@@ -325,13 +330,13 @@ async function main(): Promise<void> {
     const idleRss = treeRssBytes(app.pid);
 
     for (const workload of workloads) {
-      const probe = await call(app.baseUrl, workload.method, workload.path, workload.manager ? managerHeaders : headers, workload.bodies ? JSON.stringify(loanBody(probeAsset, 0)) : undefined);
+      const probe = await call(app.baseUrl, workload.method, workload.path, headersOf(workload), workload.bodies ? JSON.stringify(loanBody(probeAsset, 0)) : undefined);
       if (probe.status !== (workload.method === 'POST' ? 201 : 200)) throw new Error(`${workload.method} ${workload.path} answered ${probe.status}: ${probe.text}`);
     }
     const rows: Row[] = [];
     for (const workload of workloads) {
       log(`app: ${workload.label}`);
-      const result = await load(owner, `${app.baseUrl}${workload.path}`, workload.manager ? managerHeaders : headers, workload);
+      const result = await load(owner, `${app.baseUrl}${workload.path}`, headersOf(workload), workload);
       rows.push({ workload, app: result });
     }
     const loadPeakRss = memory.peak();
