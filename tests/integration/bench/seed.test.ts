@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedBenchData, seedShape } from '@/bench/seed';
+import { CURVE_TENANTS, seedBenchData, seedShape } from '@/bench/seed';
 import { databaseUrl, testDatabase } from '../../support/test-env';
 
 // The benchmark's seed at a two-thousandth of its size: the same statements as the full million-asset set.
@@ -38,6 +38,15 @@ describe('bench/seed.ts', () => {
       expect(unmarked!.n).toBe(0);
       const [searchable] = await sql`select count(*)::int as n from assets where search_text like '%thinkpad%'`;
       expect(searchable!.n).toBeGreaterThan(0);
+      // The cost curve's tenants, and the search's lexemes of every asset (migration 0045; triggers are off for the load).
+      const curve = await sql`
+        select o.slug, count(a.id)::int as n from organisations o join assets a on a.organisation_id = o.id
+        where o.slug in ${sql(CURVE_TENANTS.map((t) => t.slug))} group by o.slug order by o.slug`;
+      expect(curve).toEqual(CURVE_TENANTS.map((t, i) => ({ slug: t.slug, n: shape.curveAssets[i] })).sort((a, b) => a.slug.localeCompare(b.slug)));
+      const [missing] = await sql`
+        select count(*)::int as n from assets a cross join lateral unnest(tsvector_to_array(a.search_vector)) as w(lexeme)
+        where not exists (select 1 from asset_search_lexemes l where l.organisation_id = a.organisation_id and l.lexeme = w.lexeme)`;
+      expect(missing!.n).toBe(0);
     } finally {
       await sql.end();
     }
