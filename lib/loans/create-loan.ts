@@ -3,6 +3,7 @@ import type { Tx } from '@/db/client';
 import { loans } from '@/db/schema';
 import type { RequestContext } from '@/lib/core/context';
 import { sqlState } from '@/lib/api/to-api-error';
+import { pipelined } from '@/lib/db/pipelined';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { toIsoDate } from '@/lib/time';
 import { assertBookable, type LoanAsset } from './loan-asset';
@@ -55,7 +56,7 @@ export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanB
     // The row is known before it is written (its times are the request's clock), so the webhook event can be
     // sent in the same pipeline as the other three writes.
     const row: LoanRow = { ...pendingLoanDefaults, ...values, id, status, createdAt: ctx.now, updatedAt: ctx.now };
-    const [[loan]] = await Promise.all([
+    const [[loan]] = await pipelined([
       tx.insert(loans).values({ ...values, id, status, createdAt: ctx.now, updatedAt: ctx.now }).returning(loanColumns),
       recordAudit(tx, ctx, { action: 'LOAN_REQUESTED', targetType: 'LOAN', targetId: id, assetId: asset.id, changes: diffChanges(null, { ...input, status, approverId }, auditedFields) }),
       enqueueLoanRequested(tx, ctx, id),

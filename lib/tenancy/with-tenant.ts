@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '@/db/client';
+import { pipelined } from '@/lib/db/pipelined';
 
 export const APP_ROLE = 'quartermaster_app';
 
@@ -34,7 +35,8 @@ export function withTenant<T>(db: Database, organisationId: string, fn: (tx: Tx)
     }
     // execute() queues the statement now, before any query fn issues.
     const scoping = client.unsafe(SCOPE_SQL, [APP_ROLE, organisationId]).execute();
-    const [, result] = await Promise.all([scoping, fn(tx)]);
+    // If the scope fails, fn's statements fail with 25P02; the scope's error is the one to report.
+    const [, result] = await pipelined([scoping, fn(tx)]);
     return result;
   }, config);
 }
