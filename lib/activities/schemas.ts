@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activityTypeEnum } from '@/db/schema/activities';
 import { pageQuery } from '@/lib/api/pagination';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 
 export const ActivityIdParams = z.object({ id: z.uuid({ message: 'Use the id of an activity.' }) });
 export const ActivityCommentIdParams = z.object({
@@ -12,7 +13,6 @@ export const ActivityType = z.enum(activityTypeEnum.enumValues, {
   message: `Choose one of ${activityTypeEnum.enumValues.join(', ')}.`,
 });
 
-const moment = (what: string) => z.iso.datetime({ offset: true, message: `Give ${what} as a date and time such as 2026-11-01T16:00:00Z.` });
 const title = z.string({ message: 'Give the activity a title.' }).trim().min(1, 'Give the activity a title.').max(200, 'Keep the title under 200 characters.');
 const details = z
   .record(z.string(), z.unknown(), { message: 'Details must be an object of named values.' })
@@ -27,8 +27,8 @@ export const CreateActivityBody = z
     personId: z.uuid({ message: 'Use the id of a person of the organisation.' }),
     type: ActivityType,
     title,
-    occurredAt: moment('the start'),
-    endedAt: moment('the end').nullable().default(null),
+    occurredAt: calendarInstant('the start'),
+    endedAt: calendarInstant('the end').nullable().default(null),
     details: details.default({}),
     parentActivityId: z
       .uuid({ message: 'Use the id of an activity.' })
@@ -40,7 +40,7 @@ export const CreateActivityBody = z
 export type CreateActivityBody = z.infer<typeof CreateActivityBody>;
 
 export const UpdateActivityBody = z
-  .strictObject({ title, occurredAt: moment('the start'), endedAt: moment('the end').nullable(), details })
+  .strictObject({ title, occurredAt: calendarInstant('the start'), endedAt: calendarInstant('the end').nullable(), details })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
   .refine(endsAfterStart, endsAfterStartIssue);
@@ -53,8 +53,8 @@ export const ListActivitiesQuery = z
       .optional()
       .describe("Only this person's activities; `me` is the caller. Without the ADMIN role or the COACH duty only the caller's own may be listed."),
     type: ActivityType.optional(),
-    from: moment('from').optional().describe('Only activities that started at or after this moment.'),
-    to: moment('to').optional().describe('Only activities that started before this moment.'),
+    from: calendarInstant('from').optional().describe('Only activities that started at or after this moment.'),
+    to: calendarInstant('to').optional().describe('Only activities that started before this moment.'),
     ...pageQuery,
   })
   .refine((q) => !q.from || !q.to || new Date(q.from) < new Date(q.to), { message: 'from must be before to.', path: ['to'] });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { antidopingResultEnum, antidopingTestKindEnum } from '@/db/schema/integrity';
 import { pageQuery } from '@/lib/api/pagination';
-import { fromBeforeTo, fromBeforeToIssue, hasAnyField, hasAnyFieldIssue, moment, periodFilter, personFilter, subjectFields, subjectPersonId } from '@/lib/records/schemas';
+import { fromBeforeTo, fromBeforeToIssue, hasAnyField, hasAnyFieldIssue, periodFilter, personFilter, subjectFields, subjectPersonId } from '@/lib/records/schemas';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 
 export const AntidopingRecordIdParams = z.object({ id: z.uuid({ message: 'Use the id of an anti-doping record.' }) });
 
@@ -25,7 +26,7 @@ const notes = z
 
 export const CreateAntidopingRecordBody = z.strictObject({
   personId: subjectPersonId.describe('The athlete tested.'),
-  testedAt: moment('when the sample was taken'),
+  testedAt: calendarInstant('when the sample was taken'),
   kind: AntidopingTestKind,
   result: AntidopingResult.default('pending'),
   authority,
@@ -34,7 +35,7 @@ export const CreateAntidopingRecordBody = z.strictObject({
 export type CreateAntidopingRecordBody = z.infer<typeof CreateAntidopingRecordBody>;
 
 export const UpdateAntidopingRecordBody = z
-  .strictObject({ testedAt: moment('when the sample was taken'), kind: AntidopingTestKind, result: AntidopingResult, authority, notes: notes.nullable() })
+  .strictObject({ testedAt: calendarInstant('when the sample was taken'), kind: AntidopingTestKind, result: AntidopingResult, authority, notes: notes.nullable() })
   .partial()
   .refine(hasAnyField, hasAnyFieldIssue);
 export type UpdateAntidopingRecordBody = z.infer<typeof UpdateAntidopingRecordBody>;

@@ -33,6 +33,16 @@ export function chargeClient(request: Request, organisationId: string | null): P
   return charge(`anon:${organisationId ?? 'none'}:${address}`, { perMinute, perDay: perMinute * 24 * 60 });
 }
 
+/**
+ * A call whose one-time link verified (publicRoute's admitLink): the link's own bucket, at the client limit. A
+ * link holder is then never refused for other callers' failures, which the client bucket counts and which,
+ * without a trusted proxy, come from the same address as everyone's (issue 23, item 14).
+ */
+export function chargeLink(organisationId: string, link: string): Promise<LimitHeaders> {
+  const { ANONYMOUS_RATE_LIMIT_PER_MINUTE: perMinute } = getConfig();
+  return charge(`link:${organisationId}:${link}`, { perMinute, perDay: perMinute * 24 * 60 });
+}
+
 /** The registry's webhook endpoint (no tenant, no token): its own bucket per client address. */
 export function chargeRegistryWebhook(request: Request): Promise<LimitHeaders> {
   const { REGISTRY_WEBHOOK_RATE_LIMIT_PER_MINUTE: perMinute, TRUSTED_PROXY_HOPS } = getConfig();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ValidationError } from '@/lib/core/errors';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -58,4 +59,5 @@ export function buildPage<R, T>(rows: R[], limit: number, total: number | { tota
   };
 }
 
-export const timestampCursor = z.tuple([z.iso.datetime(), z.uuid()]);
+// A forged cursor is client input like any other: its instant is cast to timestamptz, so it is bounded the same way.
+export const timestampCursor = z.tuple([calendarInstant('the cursor'), z.uuid()]);

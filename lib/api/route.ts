@@ -7,7 +7,7 @@ import { withTenant } from '@/lib/tenancy/with-tenant';
 import type { RequestContext, TenantOrganisation } from '@/lib/core/context';
 import { ApiError } from '@/lib/core/errors';
 import { admitCaller, enterAsCaller } from './admit-caller';
-import { chargeClient, type LimitHeaders } from './charge-rate-limit';
+import { chargeClient, chargeLink, type LimitHeaders } from './charge-rate-limit';
 import { readIdempotencyKey, runIdempotently } from './idempotency';
 import { parseJsonBody, parseParams, parseQuery } from './parse-request';
 import { resolveRequestTenant } from './resolve-request-tenant';
@@ -73,13 +73,22 @@ export type PublicRouteInput<P, Q> = {
   query: Q;
   /** Runs the callback once the transaction has committed (never when it rolls back): events for jobs. */
   afterCommit: (fn: () => void) => void;
+  /**
+   * To be called once the request's credential verified, naming what it opens (`data-export:<id>`), before
+   * anything changes: the call is then charged to that link's own bucket. It throws RateLimitedError when that
+   * bucket is spent, which rolls the transaction back.
+   */
+  admitLink: (link: string) => Promise<void>;
 };
 
 /**
  * An endpoint whose credential is not a bearer token but part of the request itself (a data export's one-time
- * download link, opened from an e-mail on any device). Tenant from the host as everywhere -> the client's own
- * rate limit (nobody spends a tenant's quota without its credentials) -> one tenant-scoped transaction ->
- * handler, which checks the credential. No acting user: the handler decides whom an action is attributed to.
+ * download link, opened from an e-mail on any device). Tenant from the host as everywhere -> one tenant-scoped
+ * transaction -> handler, which checks the credential and calls admitLink when it verifies. The rate limit is
+ * charged by outcome: a verified link to its own bucket, anything else to the client's, so guessing stays
+ * limited while a link's holder is never starved by other callers' failures, which without a trusted proxy
+ * share one address with theirs (issue 23, item 14). Nobody spends a tenant's quota without its credentials.
+ * No acting user: the handler decides whom an action is attributed to.
  */
 export function publicRoute<P extends z.ZodType = z.ZodType<Record<string, never>>, Q extends z.ZodType = z.ZodType<Record<string, never>>>(
   options: { params?: P; query?: Q },
@@ -90,15 +99,26 @@ export function publicRoute<P extends z.ZodType = z.ZodType<Record<string, never
     let limitHeaders: LimitHeaders = {};
     try {
       const organisation = await resolveRequestTenant(request);
-      limitHeaders = await chargeClient(request, organisation.id);
-      const params = options.params ? parseParams(options.params, await segment.params) : {};
-      const query = options.query ? parseQuery(options.query, new URL(request.url)) : {};
-      const now = new Date();
+      let admitted = false;
+      const admitLink = async (link: string) => {
+        admitted = true;
+        limitHeaders = await chargeLink(organisation.id, link);
+      };
       const callbacks: (() => void)[] = [];
-      const afterCommit = (fn: () => void) => callbacks.push(fn);
-      const response = await withTenant(await getDb(), organisation.id, (tx) =>
-        handler({ request, tx, organisation, requestId, now, params, query, afterCommit } as PublicRouteInput<z.infer<P>, z.infer<Q>>),
-      );
+      let response: Response;
+      try {
+        const params = options.params ? parseParams(options.params, await segment.params) : {};
+        const query = options.query ? parseQuery(options.query, new URL(request.url)) : {};
+        const now = new Date();
+        const afterCommit = (fn: () => void) => callbacks.push(fn);
+        response = await withTenant(await getDb(), organisation.id, (tx) =>
+          handler({ request, tx, organisation, requestId, now, params, query, afterCommit, admitLink } as PublicRouteInput<z.infer<P>, z.infer<Q>>),
+        );
+      } finally {
+        // Whatever the answer, a request whose credential never verified counts as a failure at its address;
+        // once those are spent, its answer is 429 instead.
+        if (!admitted) limitHeaders = await chargeClient(request, organisation.id);
+      }
       for (const callback of callbacks) callback();
       for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
       response.headers.set('X-Request-Id', requestId);

@@ -26,7 +26,8 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   const state = sqlState(error);
   if (state === '23505') return new ConflictError('CONFLICT', 'The change conflicts with an existing record.');
   if (state === '23503') return new ConflictError('REFERENCE_CONFLICT', 'The change refers to or is referred to by another record.');
-  if (state === '22P02' || state === '22007' || state === '22008' || state === '22003' || state === '22021' || state === '22P05') {
+  // 22008/22009: a date-time PostgreSQL cannot hold or parse (calendarInstant keeps them out; this is the net).
+  if (state === '22P02' || state === '22007' || state === '22008' || state === '22009' || state === '22003' || state === '22021' || state === '22P05') {
     return new ValidationError('A value has an invalid format.', { reason: 'invalid_format' });
   }
   // Logged without the request body or headers: they can carry tokens and personal data.

@@ -2,6 +2,7 @@ import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { assets } from '@/db/schema';
 import { decodeCursor, encodeCursor } from '@/lib/api/pagination';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 import { type AssetSort, type AssetSortField, AssetStatus } from './schemas';
 
 // One key of an order: the expression sorted on, the same as text for the cursor, and how the cursor's text is
@@ -12,7 +13,7 @@ const instant = (column: typeof assets.createdAt | typeof assets.updatedAt): Sor
   order: sql`${column}`,
   text: sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   cast: sql`timestamptz`,
-  value: z.iso.datetime(),
+  value: calendarInstant('the cursor'),
 });
 
 // Each order ends with the id, so rows with equal keys (two assets of the same name) still have one place each

@@ -16,8 +16,8 @@ export const AuditEntry = z.object({
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 const period = {
-  from: calendarInstant.optional().describe('Entries at or after this instant.'),
-  to: calendarInstant.optional().describe('Entries before this instant.'),
+  from: calendarInstant('from').optional().describe('Entries at or after this instant.'),
+  to: calendarInstant('to').optional().describe('Entries before this instant.'),
 };
 
 export const AssetAuditLogQuery = z.strictObject({ ...period, ...pageQuery });

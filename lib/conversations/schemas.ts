@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conversationKindEnum } from '@/db/schema/conversations';
 import { pageQuery } from '@/lib/api/pagination';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 
 export const ConversationIdParams = z.object({ id: z.uuid() });
 export const MessageIdParams = z.object({ id: z.uuid(), messageId: z.uuid() });
@@ -30,8 +31,7 @@ export const UpdateConversationBody = z
       .max(36500, 'Keep messages for at most 36500 days.')
       .nullable()
       .describe("ADMIN only. Overrides the organisation's default; null falls back to it."),
-    retentionExtendedUntil: z.iso
-      .datetime({ offset: true, message: 'Use an ISO 8601 date-time such as 2027-06-30T00:00:00Z.' })
+    retentionExtendedUntil: calendarInstant('the end of the extended retention')
       .nullable()
       .describe('ADMIN only, mentoring and health conversations only (spec 001). Audited as CONVERSATION_RETENTION_EXTENDED.'),
   })

@@ -10,7 +10,8 @@ import { downloadTokenMatches } from './download-token';
 import { openExportContent } from './export-content';
 
 export type DataExportFile = { filename: string; contentType: string; content: Buffer };
-export type DownloadContext = { organisationId: string; requestId: string; now: Date };
+/** admitLink: called once the token matched, before anything changes (publicRoute charges the link's own rate limit). */
+export type DownloadContext = { organisationId: string; requestId: string; now: Date; admitLink: (link: string) => Promise<void> };
 export type DownloadInput = { dataExportId: string; token: string | undefined };
 
 const uuid = z.uuid();
@@ -41,6 +42,7 @@ export async function downloadDataExport(tx: Tx, ctx: DownloadContext, input: Do
     .where(and(eq(dataExports.organisationId, ctx.organisationId), eq(dataExports.id, dataExportId)))
     .for('update');
   if (!row || !downloadTokenMatches(token, row.tokenHash)) throw dataExportNotFound(dataExportId);
+  await ctx.admitLink(`data-export:${dataExportId}`);
   if (row.downloadedAt) throw dataExportLinkUsed(dataExportId);
   if (row.status === 'expired' || (row.linkExpiresAt && row.linkExpiresAt <= ctx.now)) throw dataExportLinkExpired(dataExportId);
   if (row.status !== 'ready' || !row.content || !row.contentType || !row.completedAt) throw dataExportNotFound(dataExportId);

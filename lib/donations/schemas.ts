@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '@/lib/api/pagination';
-import { fromBeforeTo, fromBeforeToIssue, hasAnyField, hasAnyFieldIssue, moment, periodFilter, personFilter, subjectFields, subjectPersonId } from '@/lib/records/schemas';
+import { fromBeforeTo, fromBeforeToIssue, hasAnyField, hasAnyFieldIssue, periodFilter, personFilter, subjectFields, subjectPersonId } from '@/lib/records/schemas';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 import { CurrencyCode, MoneyAmount } from '@/lib/validation/money';
 
 export const DonationIdParams = z.object({ id: z.uuid({ message: 'Use the id of a donation.' }) });
@@ -12,14 +13,14 @@ export const CreateDonationBody = z.strictObject({
   personId: subjectPersonId.describe('The donor.'),
   amount: MoneyAmount,
   currency: CurrencyCode.default('EUR'),
-  donatedAt: moment('when the gift was made'),
+  donatedAt: calendarInstant('when the gift was made'),
   campaign: campaign.nullable().default(null),
   anonymousToPublic: anonymousToPublic.default(false),
 });
 export type CreateDonationBody = z.infer<typeof CreateDonationBody>;
 
 export const UpdateDonationBody = z
-  .strictObject({ amount: MoneyAmount, currency: CurrencyCode, donatedAt: moment('when the gift was made'), campaign: campaign.nullable(), anonymousToPublic })
+  .strictObject({ amount: MoneyAmount, currency: CurrencyCode, donatedAt: calendarInstant('when the gift was made'), campaign: campaign.nullable(), anonymousToPublic })
   .partial()
   .refine(hasAnyField, hasAnyFieldIssue);
 export type UpdateDonationBody = z.infer<typeof UpdateDonationBody>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { financialTransactionKindEnum } from '@/db/schema/finance';
 import { pageQuery } from '@/lib/api/pagination';
-import { fromBeforeTo, fromBeforeToIssue, hasAnyField, hasAnyFieldIssue, moment, periodFilter, personFilter, subjectFields, subjectPersonId } from '@/lib/records/schemas';
+import { fromBeforeTo, fromBeforeToIssue, hasAnyField, hasAnyFieldIssue, periodFilter, personFilter, subjectFields, subjectPersonId } from '@/lib/records/schemas';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 import { CurrencyCode, MoneyAmount } from '@/lib/validation/money';
 
 export const FinancialTransactionIdParams = z.object({ id: z.uuid({ message: 'Use the id of a financial transaction.' }) });
@@ -17,13 +18,13 @@ export const CreateFinancialTransactionBody = z.strictObject({
   kind: FinancialTransactionKind,
   amount: MoneyAmount.describe('Always positive; the kind gives the direction. A decimal string with at most two decimals, at most 9999999999.99.'),
   currency: CurrencyCode.default('EUR'),
-  occurredAt: moment('when the money moved'),
+  occurredAt: calendarInstant('when the money moved'),
   reference: reference.nullable().default(null).describe('An invoice or bank reference.'),
 });
 export type CreateFinancialTransactionBody = z.infer<typeof CreateFinancialTransactionBody>;
 
 export const UpdateFinancialTransactionBody = z
-  .strictObject({ kind: FinancialTransactionKind, amount: MoneyAmount, currency: CurrencyCode, occurredAt: moment('when the money moved'), reference: reference.nullable() })
+  .strictObject({ kind: FinancialTransactionKind, amount: MoneyAmount, currency: CurrencyCode, occurredAt: calendarInstant('when the money moved'), reference: reference.nullable() })
   .partial()
   .refine(hasAnyField, hasAnyFieldIssue);
 export type UpdateFinancialTransactionBody = z.infer<typeof UpdateFinancialTransactionBody>;

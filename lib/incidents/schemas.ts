@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { incidentSeverityEnum, incidentStatusEnum } from '@/db/schema/integrity';
 import { pageQuery } from '@/lib/api/pagination';
-import { fromBeforeTo, fromBeforeToIssue, hasAnyField, hasAnyFieldIssue, moment, periodFilter, personFilter, subjectFields, subjectPersonId } from '@/lib/records/schemas';
+import { fromBeforeTo, fromBeforeToIssue, hasAnyField, hasAnyFieldIssue, periodFilter, personFilter, subjectFields, subjectPersonId } from '@/lib/records/schemas';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 
 export const IncidentReportIdParams = z.object({ id: z.uuid({ message: 'Use the id of an incident report.' }) });
 
@@ -17,7 +18,7 @@ const description = z
 
 export const CreateIncidentReportBody = z.strictObject({
   personId: subjectPersonId.describe('The person the incident involved.'),
-  occurredAt: moment('when it happened'),
+  occurredAt: calendarInstant('when it happened'),
   severity: IncidentSeverity,
   description,
 });

@@ -3,10 +3,11 @@ import type { Tx } from '@/db/client';
 import { legalReports } from '@/db/schema';
 import { decodeCursor, encodeCursor, type Page } from '@/lib/api/pagination';
 import { z } from 'zod';
+import { calendarDate } from '@/lib/validation/calendar-date';
 import { legalReportColumns, toLegalReportDtos } from './legal-report-store';
 import type { LegalReport, ListLegalReportsQuery } from './schemas';
 
-const monthCursor = z.tuple([z.iso.date(), z.uuid()]);
+const monthCursor = z.tuple([calendarDate, z.uuid()]);
 
 /** Newest month first, keyset-paged by (period_start, id); each with its figures, which are small. */
 export async function listLegalReports(tx: Tx, ctx: { organisationId: string }, query: ListLegalReportsQuery): Promise<Page<LegalReport>> {

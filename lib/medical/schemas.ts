@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '@/lib/api/pagination';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 
 export const MedicalTreatmentIdParams = z.object({ id: z.uuid() });
 
@@ -14,8 +15,8 @@ export const CreateMedicalTreatmentBody = z
     personId: z.uuid(),
     diagnosis: diagnosis.describe('Stored encrypted (FLE1).'),
     detailedNotes: detailedNotes.nullable().default(null).describe('Stored encrypted (FLE1).'),
-    startedAt: z.iso.datetime({ offset: true }),
-    treatmentEndedAt: z.iso.datetime({ offset: true }).nullable().default(null),
+    startedAt: calendarInstant('the start of the treatment'),
+    treatmentEndedAt: calendarInstant('the end of the treatment').nullable().default(null),
   })
   .refine(endsAfterStart, endsAfterStartIssue);
 export type CreateMedicalTreatmentBody = z.infer<typeof CreateMedicalTreatmentBody>;
@@ -24,8 +25,8 @@ export const UpdateMedicalTreatmentBody = z
   .strictObject({
     diagnosis,
     detailedNotes: detailedNotes.nullable(),
-    startedAt: z.iso.datetime({ offset: true }),
-    treatmentEndedAt: z.iso.datetime({ offset: true }).nullable(),
+    startedAt: calendarInstant('the start of the treatment'),
+    treatmentEndedAt: calendarInstant('the end of the treatment').nullable(),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })

@@ -19,14 +19,14 @@ const jsonSchemaDocument = nameSchema('DataExportJsonSchema', z.record(z.string(
   description: `A JSON Schema (draft 2020-12) document with \`$id\` \`${EXPORT_SCHEMA_ID}\`.`,
 });
 
-/** The two operations whose credential is not a bearer token: no 401, no role, the client's own rate limit. */
+/** The two operations whose credential is not a bearer token: no 401, no role, the link's or the client's rate limit. */
 function registerPublicPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get',
     path: '/v1/data-export/{id}/download',
     operationId: 'downloadDataExport',
     summary: 'Download your data export',
-    description: `The file behind the e-mailed link. The \`token\` from the link is the credential, so no bearer token is needed and the link may be opened on another device. It works once: the first use answers the file and deletes it (DATA_EXPORT_DOWNLOADED), later uses answer 410 \`DATA_EXPORT_LINK_USED\`; after the link's lifetime (DATA_EXPORT_LINK_TTL_HOURS, default ${configDefaults.DATA_EXPORT_LINK_TTL_HOURS} hours) 410 \`DATA_EXPORT_LINK_EXPIRED\`. A wrong or missing token answers 404 exactly like an unknown export. Counts against the client's own rate limit.`,
+    description: `The file behind the e-mailed link. The \`token\` from the link is the credential, so no bearer token is needed and the link may be opened on another device. It works once: the first use answers the file and deletes it (DATA_EXPORT_DOWNLOADED), later uses answer 410 \`DATA_EXPORT_LINK_USED\`; after the link's lifetime (DATA_EXPORT_LINK_TTL_HOURS, default ${configDefaults.DATA_EXPORT_LINK_TTL_HOURS} hours) 410 \`DATA_EXPORT_LINK_EXPIRED\`. A wrong or missing token answers 404 exactly like an unknown export. A call whose token verifies counts against that link's own rate limit; any other against the client's, so guessing stays limited and nobody else's failures can block a real link.`,
     tags: [tag],
     security: [],
     request: { params: DownloadDataExportParams, query: DownloadDataExportQuery },

@@ -81,7 +81,7 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
     summary: 'MCP server (Streamable HTTP)',
     tags: ['MCP'],
     description: [
-      'A Model Context Protocol server for agents, over the Streamable HTTP transport, stateless: every POST carries one JSON-RPC message (with `Accept: application/json, text/event-stream`) and is served on its own (no session: any other method answers 405 `METHOD_NOT_ALLOWED` with `Allow: POST`). It speaks the 2025 revisions (initialize handshake) and 2026-07-28 (per-request envelope, server/discover).',
+      'A Model Context Protocol server for agents, over the Streamable HTTP transport, stateless: every POST carries one JSON-RPC message (with `Accept: application/json, text/event-stream`) and is served on its own (no session: any other method answers 405 `METHOD_NOT_ALLOWED` with `Allow: POST`). A JSON-RPC batch (a JSON array, even of one message) is refused with 400 `VALIDATION_ERROR` (`details.reason` `batch`) before any of it runs: send each message in a POST of its own. It speaks the 2025 revisions (initialize handshake) and 2026-07-28 (per-request envelope, server/discover).',
       'Each POST passes the same admission as the REST API: the organisation from the host, the bearer token (issued for this organisation, audience as for the REST API), and the organisation\'s rate limit, one request per POST. Each tool call then runs like the REST operation it mirrors: one transaction under the organisation\'s row-level security, the stored account\'s role checked against the tool\'s minimum role, the arguments validated with the same schema, the same domain function.',
       `The tools (their input schemas are the REST operations' query or body schemas, with the path id as assetId or loanId):\n\n${toolTable()}`,
       'A tool that fails answers a result with `isError: true` whose `structuredContent` is the error envelope `{ "error": { "code", "message", "details" } }` with the REST API\'s codes (`VALIDATION_ERROR` with `details.location` = `arguments`, `FORBIDDEN`, `ASSET_NOT_FOUND`, `LOAN_NOT_FOUND`, `LOAN_CONFLICT`, …), also as JSON text in `content`. A successful call answers the REST response body as `structuredContent` (the tool\'s `outputSchema`) and as JSON text.',
@@ -100,7 +100,12 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
         content: { 'application/json': { schema: message }, 'text/event-stream': { schema: z.string().describe('`event: message` frames whose data is one JSON-RPC message.') } },
       },
       202: { description: 'A notification or response from the client, accepted.', headers: rateLimitHeaders },
-      400: protocolError('The body is not a valid JSON-RPC message (code -32700 or -32600), or the protocol revision is not supported.', protocolErrorSchema),
+      400: {
+        description:
+          'A batch: the error envelope, `VALIDATION_ERROR` with `details.location` `body` and `details.reason` `batch`, and nothing of it run. Otherwise the protocol\'s own error: the body is not a valid JSON-RPC message (code -32700 or -32600), or the protocol revision is not supported.',
+        headers: rateLimitHeaders,
+        content: { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }, { $ref: '#/components/schemas/McpProtocolError' }] } } },
+      },
       401: unauthenticated,
       ...errors,
       406: protocolError('The Accept header does not accept both application/json and text/event-stream.', protocolErrorSchema),

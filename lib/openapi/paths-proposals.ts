@@ -67,7 +67,7 @@ export function registerProposalPaths(registry: OpenAPIRegistry): void {
     operationId: 'confirmOfficialEmail',
     summary: 'Confirm a new official e-mail',
     description:
-      'The link e-mailed to a newly proposed official address (the automatic validator). The `token` is the credential: no bearer token. Valid once and for 24 hours; only its SHA-256 is stored. A proposal that changes only the official e-mail is then approved (approvedVia email_confirmation); one that changes other fields too stays pending for an admin, marked confirmed. A browser is redirected (303) to /profile?emailConfirmation=confirmed|invalid|expired; other clients get JSON. Counts against the client’s own rate limit.',
+      'The link e-mailed to a newly proposed official address (the automatic validator). The `token` is the credential: no bearer token. Valid once and for 24 hours; only its SHA-256 is stored. A proposal that changes only the official e-mail is then approved (approvedVia email_confirmation); one that changes other fields too stays pending for an admin, marked confirmed. A browser is redirected (303) to /profile?emailConfirmation=confirmed|invalid|expired; other clients get JSON. A call whose token matches a proposal counts against that link’s own rate limit; any other against the client’s, so guessing stays limited and nobody else’s failures can block a real link.',
     tags: ['Profile'],
     security: [],
     request: { query: ConfirmEmailQuery },

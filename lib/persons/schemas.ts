@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { personRoleEnum, personSyncStatusEnum } from '@/db/schema/people';
 import { pageQuery } from '@/lib/api/pagination';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 
 export const PersonIdParams = z.object({ id: z.uuid() });
 
@@ -29,7 +30,7 @@ const channelFlag = z.boolean();
 export const PersonPreferences = z.strictObject({
   channels: z.strictObject({ email: channelFlag, push: channelFlag, sms: channelFlag, inApp: channelFlag }),
   marketingOptOut: z.boolean(),
-  marketingOptOutAt: z.iso.datetime().optional().describe('When the objection to marketing was made.'),
+  marketingOptOutAt: calendarInstant('the moment of the objection').optional().describe('When the objection to marketing was made.'),
 });
 
 export const ListPersonsQuery = z.strictObject({

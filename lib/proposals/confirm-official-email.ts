@@ -44,13 +44,18 @@ export type ConfirmOutcome = { proposalId: string; status: string; approved: boo
  * e-mail and nothing else is then approved automatically (approvedVia email_confirmation); one that also changes
  * other fields stays pending for an admin, marked confirmed.
  */
-export async function confirmOfficialEmail(tx: Tx, ctx: Omit<ProposalContext, 'user'>, input: { token: string; registrySync: boolean }): Promise<ConfirmOutcome> {
+export async function confirmOfficialEmail(
+  tx: Tx,
+  ctx: Omit<ProposalContext, 'user'> & { /** Called once the token matched a proposal, before anything changes (publicRoute's rate limit). */ admitLink: (link: string) => Promise<void> },
+  input: { token: string; registrySync: boolean },
+): Promise<ConfirmOutcome> {
   const tokenHash = hashToken(input.token);
   const [row] = await tx
     .select(proposalColumns)
     .from(personChangeRequests)
     .where(and(eq(personChangeRequests.organisationId, ctx.organisationId), eq(personChangeRequests.emailTokenHash, tokenHash)))
     .for('update');
+  if (row) await ctx.admitLink(`email-confirmation:${row.id}`);
   if (!row || row.status !== 'pending') throw new NotFoundError('EMAIL_CONFIRMATION_INVALID', 'This confirmation link is not valid: it was used already, replaced by a newer one, or never existed.');
   const [expiry] = await tx.select({ at: personChangeRequests.emailTokenExpiresAt }).from(personChangeRequests).where(proposalWhere(ctx.organisationId, row.id));
   if (!expiry?.at || expiry.at <= ctx.now) throw new GoneError('EMAIL_CONFIRMATION_EXPIRED', 'This confirmation link has expired. Ask for the change again on your profile to get a new one.');

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { Duty } from '@/lib/auth/duties';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 
 /** The pieces the retention-bound records of spec 001 (donations, transactions, anti-doping, incidents) share. */
-
-export const moment = (what: string) => z.iso.datetime({ offset: true, message: `Give ${what} as a date and time such as 2026-11-01T16:00:00Z.` });
 
 export const subjectPersonId = z.uuid({ message: 'Use the id of a person of the organisation.' });
 
@@ -20,8 +19,8 @@ export const personFilter = (records: string, duty: Duty) =>
 
 /** `from` inclusive, `to` exclusive, on the moment the records are ordered by. */
 export const periodFilter = (field: string) => ({
-  from: moment('from').optional().describe(`Only records whose ${field} is at or after this moment.`),
-  to: moment('to').optional().describe(`Only records whose ${field} is before this moment.`),
+  from: calendarInstant('from').optional().describe(`Only records whose ${field} is at or after this moment.`),
+  to: calendarInstant('to').optional().describe(`Only records whose ${field} is before this moment.`),
 });
 
 export const fromBeforeTo = (query: { from?: string; to?: string }) => !query.from || !query.to || new Date(query.from) < new Date(query.to);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { calendarInstant } from '@/lib/validation/calendar-date';
 
 const common = {
   changedFields: z.array(z.string().min(1).max(100)).max(100),
-  timestamp: z.iso.datetime({ offset: true }),
+  timestamp: calendarInstant('timestamp'),
   deliveryId: z.string().min(1).max(200).optional(),
 };
 

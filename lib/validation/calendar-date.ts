@@ -26,10 +26,15 @@ export function calendarDateProblem(value: unknown): string | null {
   return isCalendarDate(value) ? null : `${value} is not a date in the calendar.`;
 }
 
-function instantProblem(value: unknown): string {
+function instantProblem(value: unknown, what: string): string {
   const day = typeof value === 'string' ? instantDatePattern.exec(value)?.[1] : undefined;
   if (day && !isCalendarDate(day)) return `${String(value)} is not a moment in the calendar.`;
-  return 'Write the date and time as ISO 8601 with an offset, for example 2026-03-01T09:00:00Z.';
+  return `Give ${what} as a date and time with its offset, such as 2026-11-01T16:00:00Z.`;
+}
+
+function isInStorableYears(value: string): boolean {
+  const year = new Date(value).getUTCFullYear();
+  return year >= 1 && year <= 9999;
 }
 
 /** Every calendar date the API, the portal and the jobs accept. */
@@ -37,13 +42,16 @@ export const calendarDate = z.iso
   .date({ abort: true, error: (issue) => calendarDateProblem(issue.input) ?? undefined })
   .refine(isCalendarDate, { error: (issue) => calendarDateProblem(issue.input) ?? undefined });
 
-/** An instant with its UTC offset, on a day of the calendar PostgreSQL can store once converted to UTC. */
-export const calendarInstant = z.iso
-  .datetime({ offset: true, abort: true, error: (issue) => instantProblem(issue.input) })
-  .refine(
-    (value) => {
-      const year = new Date(value).getUTCFullYear();
-      return year >= 1 && year <= 9999 && isCalendarDate(value.slice(0, 10));
-    },
-    { error: (issue) => `${String(issue.input)} is not a moment in the calendar.` },
-  );
+/**
+ * Every date-time the API, the portal and the jobs accept: an instant with its UTC offset, on a day of the
+ * calendar, whose UTC moment falls in the years 0001-9999. PostgreSQL stores the instant in UTC, and an offset
+ * can carry a valid local time across a year's edge: 9999-12-31T23:59:59-23:59 is in year 10000, which the
+ * database refuses to parse (22009), so it is refused here with its field's name (issue 23, item 13).
+ * `what` names the value in the message a malformed one gets ("the start", "from").
+ */
+export function calendarInstant(what: string) {
+  return z.iso
+    .datetime({ offset: true, abort: true, error: (issue) => instantProblem(issue.input, what) })
+    .refine((value) => isCalendarDate(value.slice(0, 10)), { abort: true, error: (issue) => `${String(issue.input)} is not a moment in the calendar.` })
+    .refine(isInStorableYears, { error: (issue) => `${String(issue.input)} falls outside the years 0001 to 9999 once converted to UTC.` });
+}

@@ -8,11 +8,11 @@ import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
 const linkProblems: Record<string, string> = { EMAIL_CONFIRMATION_INVALID: 'invalid', EMAIL_CONFIRMATION_EXPIRED: 'expired' };
 
 // GET /api/v1/profile/email-confirmations?token= – the official e-mail validator's link: the e-mailed token is the credential, once
-export const GET = publicRoute({ query: ConfirmEmailQuery }, async ({ request, tx, organisation, requestId, now, query, afterCommit }) => {
+export const GET = publicRoute({ query: ConfirmEmailQuery }, async ({ request, tx, organisation, requestId, now, query, afterCommit, admitLink }) => {
   const navigate = request.headers.get('sec-fetch-mode') === 'navigate';
   try {
     // An approval tells the submission job after the commit, so the proposal goes to the registry at once.
-    const outcome = await confirmOfficialEmail(tx, { organisationId: organisation.id, requestId, now, afterCommit }, { token: query.token, registrySync: isRegistrySyncOn() });
+    const outcome = await confirmOfficialEmail(tx, { organisationId: organisation.id, requestId, now, afterCommit, admitLink }, { token: query.token, registrySync: isRegistrySyncOn() });
     if (!navigate) return ok(outcome);
     return new Response(null, { status: 303, headers: { Location: '/profile?emailConfirmation=confirmed', 'Cache-Control': 'no-store' } });
   } catch (error) {

@@ -8,9 +8,9 @@ import { DownloadDataExportParams, DownloadDataExportQuery } from '@/lib/data-ex
 const linkProblems: Record<string, string> = { DATA_EXPORT_LINK_USED: 'used', DATA_EXPORT_LINK_EXPIRED: 'expired', DATA_EXPORT_NOT_FOUND: 'invalid' };
 
 // GET /api/v1/data-export/{id}/download?token= – the file, once; the e-mailed token is the credential
-export const GET = publicRoute({ params: DownloadDataExportParams, query: DownloadDataExportQuery }, async ({ request, tx, organisation, requestId, now, params, query }) => {
+export const GET = publicRoute({ params: DownloadDataExportParams, query: DownloadDataExportQuery }, async ({ request, tx, organisation, requestId, now, params, query, admitLink }) => {
   try {
-    return dataExportFileResponse(await downloadDataExport(tx, { organisationId: organisation.id, requestId, now }, { dataExportId: params.id, token: query.token }));
+    return dataExportFileResponse(await downloadDataExport(tx, { organisationId: organisation.id, requestId, now, admitLink }, { dataExportId: params.id, token: query.token }));
   } catch (error) {
     // A browser following the link gets a page in words; an API client keeps the error envelope (404/410).
     const problem = error instanceof ApiError ? linkProblems[error.code] : undefined;
