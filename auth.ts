@@ -6,11 +6,12 @@ import { z } from 'zod';
 import { currentTenant } from '@/lib/portal/current-tenant';
 import { demoAccounts } from '@/db/seed/demo-accounts';
 import { ApiError } from '@/lib/core/errors';
-import { getTokenVerifier } from '@/lib/api/services';
+import { getPseudonymSecret, getTokenVerifier } from '@/lib/api/services';
 import { resolveAuthSecret } from '@/lib/auth/auth-secret';
 import { isEmbeddedDemo } from '@/lib/demo/is-embedded-demo';
 import type { AccessTokenClaims } from '@/lib/auth/verify-access-token';
 import { type Config, getConfig } from '@/lib/config';
+import { ACCOUNT_ERASED_REASONS } from '@/lib/privacy/erased-sign-in';
 import { getDb } from '@/lib/db/get-db';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { loadActingUser } from '@/lib/users/load-acting-user';
@@ -111,13 +112,19 @@ function buildConfig(): NextAuthConfig {
         // A person signs in to the organisation whose address they opened, and only with its identities.
         if (!claims || claims.organisationId !== organisation.id) return '/login?error=WrongOrganisation';
         try {
-          const acting = await withTenant(await getDb(), organisation.id, (tx) => loadActingUser(tx, organisation.id, claims, randomUUID(), { signIn: true }));
+          const acting = await withTenant(await getDb(), organisation.id, (tx) =>
+            loadActingUser(tx, organisation.id, claims, randomUUID(), { signIn: true, pseudonymSecret: getPseudonymSecret() }),
+          );
           user.id = acting.id;
           user.organisationId = organisation.id;
           delete user.claims;
           return true;
         } catch (error) {
-          if (error instanceof ApiError && error.status === 403) return '/login?error=AccountDeactivated';
+          if (error instanceof ApiError && error.status === 403) {
+            if (error.details.reason === ACCOUNT_ERASED_REASONS.erasure_request) return '/login/erased';
+            if (error.details.reason === ACCOUNT_ERASED_REASONS.retention) return '/login/erased?reason=retention';
+            return '/login?error=AccountDeactivated';
+          }
           throw error;
         }
       },

@@ -6,7 +6,7 @@ import { createContext, type TenantOrganisation } from '@/lib/core/context';
 import { ForbiddenError, UnauthenticatedError } from '@/lib/core/errors';
 import { chargeClient, chargeTenant, type LimitHeaders } from './charge-rate-limit';
 import { resolveRequestTenant } from './resolve-request-tenant';
-import { getTokenVerifier } from './services';
+import { getPseudonymSecret, getTokenVerifier } from './services';
 
 /** A bearer-token call admitted for one tenant: the organisation at the request's address and the token's claims. */
 export type Caller = { organisation: TenantOrganisation; claims: AccessTokenClaims };
@@ -41,7 +41,7 @@ export async function admitCaller(request: Request, limitHeaders: LimitHeaders):
  * state; a first call provisions it), the minimum role, and the context every lib/ function takes.
  */
 export async function enterAsCaller(tx: Tx, caller: Caller, requestId: string, role: Role) {
-  const user = await loadActingUser(tx, caller.organisation.id, caller.claims, requestId);
+  const user = await loadActingUser(tx, caller.organisation.id, caller.claims, requestId, { pseudonymSecret: getPseudonymSecret() });
   if (!hasRole(user.role, role)) {
     throw new ForbiddenError(`This action requires the ${role} role or higher.`, { requiredRole: role });
   }

@@ -1,9 +1,10 @@
 import { getConfig } from '@/lib/config';
 import { type AccessTokenVerifier, createAccessTokenVerifier } from '@/lib/auth/verify-access-token';
 import { UnauthenticatedError } from '@/lib/core/errors';
+import { PrivacyConfigError, resolvePseudonymSecret } from '@/lib/privacy/pseudonym';
 import { createRateLimiter, type RateLimiter } from '@/lib/rate-limit';
 
-type Services = { verifier?: AccessTokenVerifier | null; rateLimiter?: RateLimiter };
+type Services = { verifier?: AccessTokenVerifier | null; rateLimiter?: RateLimiter; pseudonymSecret?: string | null };
 const services = ((globalThis as Record<symbol, Services>)[Symbol.for('quartermaster.services')] ??= {});
 
 /** One verifier per process, so the JWKS cache (24 h) is shared by every request. */
@@ -37,4 +38,20 @@ export function getRateLimiter(): RateLimiter {
     });
   }
   return services.rateLimiter;
+}
+
+/**
+ * The pseudonym secret, with which a sign-in recognises an identity whose account was erased; null where none is
+ * configured, for then no erasure can have run (it refuses to start without one).
+ */
+export function getPseudonymSecret(): string | null {
+  if (services.pseudonymSecret === undefined) {
+    try {
+      services.pseudonymSecret = resolvePseudonymSecret(getConfig());
+    } catch (error) {
+      if (!(error instanceof PrivacyConfigError)) throw error;
+      services.pseudonymSecret = null;
+    }
+  }
+  return services.pseudonymSecret;
 }

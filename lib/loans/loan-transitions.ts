@@ -19,6 +19,8 @@ export const loanTransitions = {
   approve: { from: ['PENDING_APPROVAL'], to: 'APPROVED', audit: 'LOAN_APPROVED', webhook: 'loan.approved' },
   reject: { from: ['PENDING_APPROVAL'], to: 'REJECTED', audit: 'LOAN_REJECTED', webhook: 'loan.rejected' },
   cancel: { from: ['PENDING_APPROVAL'], to: 'CANCELLED', audit: 'LOAN_CANCELLED', webhook: 'loan.cancelled' },
+  // The erasure of the borrower (spec 001) frees what they booked: lib/loans/release-erased-borrower-loans.ts.
+  cancelForErasure: { from: ['PENDING_APPROVAL', 'APPROVED'], to: 'CANCELLED', audit: 'LOAN_CANCELLED_BORROWER_ERASED', webhook: 'loan.cancelled' },
   pickup: { from: ['APPROVED'], to: 'ACTIVE', audit: 'LOAN_PICKED_UP', webhook: 'loan.picked_up' },
   return: { from: ['ACTIVE'], to: 'RETURNED', audit: 'LOAN_RETURNED', webhook: 'loan.returned' },
   extend: { from: ['APPROVED', 'ACTIVE'], audit: 'LOAN_EXTENDED', webhook: 'loan.extended' },
@@ -35,6 +37,7 @@ const refusals: Record<LoanAction, string> = {
   approve: 'it cannot be approved',
   reject: 'it cannot be rejected',
   cancel: 'it cannot be withdrawn',
+  cancelForErasure: 'it cannot be cancelled',
   pickup: 'it cannot be picked up',
   return: 'it cannot be returned',
   extend: 'it cannot be extended',

@@ -32,6 +32,16 @@ export const emailTemplateSchemas = {
   'loan-extension-rejected': z.object({ loanId: z.uuid(), assetName: z.string(), endDate: isoDate, requestedEndDate: isoDate, reason: z.string() }),
   'loan-reminder': z.object({ loanId: z.uuid(), assetName: z.string(), endDate: isoDate, daysLeft: z.number().int().min(0) }),
   'loan-overdue': z.object({ loanId: z.uuid(), assetName: z.string(), endDate: isoDate }),
+  // To whoever decides the loan; the erased borrower is never named (lib/loans/release-erased-borrower-loans.ts).
+  'loan-borrower-erased': z.object({
+    loanId: z.uuid(),
+    assetName: z.string(),
+    assetInventoryNumber: z.string(),
+    startDate: isoDate,
+    endDate: isoDate,
+    outcome: z.enum(['cancelled', 'still_out']),
+    recipientName: z.string(),
+  }),
   welcome: z.object({ invitationId: z.uuid(), organisationName: z.string(), inviterName: z.string(), role: Role }),
   // token: the one-time download token in plaintext, the only copy besides the recipient's mailbox; set to
   // null once the link is used or lapsed (lib/data-export/data-export-email.ts).

@@ -5,10 +5,12 @@ import { persons, users } from '@/db/schema';
 type Channel = 'email' | 'inApp';
 
 const restricted = sql`${persons.processingRestricted} = true`;
+const erased = sql`${persons.anonymizedAt} is not null`;
 
 function silenced(channel: Channel) {
-  // Restriction (spec 001) silences every channel; a channel turned off in the preferences silences that one.
-  return or(restricted, sql`${persons.preferences} -> 'channels' ->> ${channel} = 'false'`);
+  // Restriction (spec 001) silences every channel, and so does erasure (a loan they still hold goes on reminding
+  // nobody); a channel turned off in the preferences silences that one.
+  return or(restricted, erased, sql`${persons.preferences} -> 'channels' ->> ${channel} = 'false'`);
 }
 
 const withPerson = and(eq(persons.organisationId, users.organisationId), eq(persons.id, users.personId));

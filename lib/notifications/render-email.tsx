@@ -6,6 +6,7 @@ import { DataDeletionRejectedEmail, dataDeletionRejectedSubject } from '@/emails
 import { DataExportReadyEmail, dataExportReadySubject } from '@/emails/data-export-ready-email';
 import { LegalReportReadyEmail, legalReportReadySubject } from '@/emails/legal-report-ready-email';
 import { LoanApprovedEmail, loanApprovedSubject } from '@/emails/loan-approved-email';
+import { LoanBorrowerErasedEmail, loanBorrowerErasedSubject } from '@/emails/loan-borrower-erased-email';
 import { LoanExtensionApprovedEmail, loanExtensionApprovedSubject } from '@/emails/loan-extension-approved-email';
 import { LoanExtensionRejectedEmail, loanExtensionRejectedSubject } from '@/emails/loan-extension-rejected-email';
 import { LoanExtensionRequestedEmail, loanExtensionRequestedSubject } from '@/emails/loan-extension-requested-email';
@@ -40,6 +41,7 @@ const templates: { [T in EmailTemplateName]: Template<T> } = {
   'loan-extension-rejected': { subject: loanExtensionRejectedSubject, Component: LoanExtensionRejectedEmail, path: loanPath },
   'loan-reminder': { subject: loanReminderSubject, Component: LoanReminderEmail, path: loanPath, brandingKey: 'reminder' },
   'loan-overdue': { subject: loanOverdueSubject, Component: LoanOverdueEmail, path: loanPath },
+  'loan-borrower-erased': { subject: loanBorrowerErasedSubject, Component: LoanBorrowerErasedEmail, path: loanPath },
   welcome: { subject: welcomeSubject, Component: WelcomeEmail, path: () => '/login', brandingKey: 'welcome' },
   'registry-sync-conflict': { subject: registrySyncConflictSubject, Component: RegistrySyncConflictEmail, path: () => '/admin/audit-log' },
   'person-change-rejected': { subject: personChangeRejectedSubject, Component: PersonChangeRejectedEmail, path: () => '/profile' },

@@ -23,10 +23,11 @@ import { personNotLocalOnly } from '@/lib/persons/register-person-with-registry'
 import { personNotFound } from '@/lib/persons/to-person-dto';
 import { personNotRegistered } from '@/lib/loans/assert-person-registered';
 import { proposalStateConflict } from '@/lib/proposals/proposal-store';
-import { dataDeletionOwnRequest, dataDeletionRequestNotFound, dataDeletionStateConflict, personAlreadyErased } from '@/lib/privacy/deletion-requests/deletion-request-store';
+import { dataDeletionFilerCannotVerify, dataDeletionOwnRequest, dataDeletionRequestNotFound, dataDeletionStateConflict, personAlreadyErased } from '@/lib/privacy/deletion-requests/deletion-request-store';
 import { retentionRunInProgress, retentionRunNotFound } from '@/lib/retention/errors';
 import { syncConflictNotFound, syncConflictResolved, syncConflictValueHidden } from '@/lib/registry/conflicts/errors';
 import { mismatchNotFound, mismatchResolved, registryUnavailable } from '@/lib/registry/backfill/errors';
+import { userErased } from '@/lib/users/update-user';
 import { userNotFound } from '@/lib/users/user-store';
 import { webhookDeliveryNotFound, webhookDeliveryPending, webhookEndpointDisabled, webhookEndpointLimit, webhookEndpointNotFound } from '@/lib/webhooks/errors';
 import { idempotencyKeyInUse, idempotencyKeyReused } from '@/lib/api/idempotency-errors';
@@ -75,6 +76,7 @@ export const errorCatalogue = {
   DATA_DELETION_REQUEST_NOT_FOUND: dataDeletionRequestNotFound(resourceId),
   DATA_DELETION_REQUEST_STATE_CONFLICT: dataDeletionStateConflict(resourceId, 'verified', 'reject'),
   DATA_DELETION_OWN_REQUEST: dataDeletionOwnRequest(resourceId),
+  DATA_DELETION_FILER_CANNOT_VERIFY: dataDeletionFilerCannotVerify(resourceId),
   PERSON_ALREADY_ERASED: personAlreadyErased(resourceId),
   LEGAL_REPORT_NOT_FOUND: legalReportNotFound(resourceId, organisationId),
   NOTIFICATION_NOT_FOUND: new NotFoundError('NOTIFICATION_NOT_FOUND', 'The notification does not exist.', { notificationId: resourceId, organisationId }),
@@ -116,6 +118,7 @@ export const errorCatalogue = {
   LOCATION_IN_USE: new ConflictError('LOCATION_IN_USE', 'The location is used by assets and cannot be deleted.', { locationId: resourceId, assetCount: 3 }),
   CUSTOM_DOMAIN_CONFLICT: customDomainConflict('assets.example.com'),
   LAST_ADMIN: new ConflictError('LAST_ADMIN', 'The organisation needs at least one active admin.', { userId: resourceId }),
+  USER_ERASED: userErased(resourceId),
   INVITATION_EXISTS: invitationExists('new.colleague@example.com'),
   USER_EXISTS: userExists('new.colleague@example.com'),
   CONFLICT: new ConflictError('CONFLICT', 'The change conflicts with an existing record.'),

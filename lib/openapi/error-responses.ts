@@ -18,7 +18,10 @@ const statusNotes: Record<number, string> = {
     '`invalid_issuer`, `invalid_audience`, `invalid_claims`, `unknown_key`, `issued_in_future`, `lifetime_too_long` or `tenant_mismatch`.',
     'Counted against the client\'s own rate limit, not the organisation\'s.',
   ].join(' '),
-  403: 'The token is valid, but the account lacks the required role (`details.requiredRole`) or is deactivated (`details.reason` = `user_inactive`).',
+  403: [
+    'The token is valid, but the account lacks the required role (`details.requiredRole`) or is deactivated (`details.reason` = `user_inactive`),',
+    "or its identity belongs to an account that was erased: at the person's request (`account_erased`) or by the retention rule (`account_closed`).",
+  ].join(' '),
   409: 'The change conflicts with the stored state; the code says how.',
   410: 'The link worked once and is gone for good; the code says why. Request a new export.',
   413: 'The request body exceeds 1,000,000 bytes.',

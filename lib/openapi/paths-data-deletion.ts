@@ -63,13 +63,13 @@ export function registerDataDeletionPaths(registry: OpenAPIRegistry): void {
     operationId: 'verifyDataDeletionRequest',
     summary: "Verify the subject's identity",
     description:
-      "pending -> verified, after the ADMIN confirmed the subject's identity by phone, video or in person (spec 001). Starts the 7-day target; the background job then writes the deletion ledger, erases, confirms to the subject by e-mail and removes their address at the e-mail provider. An ADMIN cannot verify a request about themselves (403 `DATA_DELETION_OWN_REQUEST`); any state but pending answers 409 `DATA_DELETION_REQUEST_STATE_CONFLICT`. Records DATA_DELETION_VERIFIED.",
+      "pending -> verified, after the ADMIN confirmed the subject's identity by phone, video or in person (spec 001). Starts the 7-day target; the background job then writes the deletion ledger, erases, confirms to the subject by e-mail and removes their address at the e-mail provider. Four eyes: an ADMIN cannot verify a request about themselves (403 `DATA_DELETION_OWN_REQUEST`), nor one they filed for someone else (403 `DATA_DELETION_FILER_CANNOT_VERIFY`): another ADMIN verifies it. Any state but pending answers 409 `DATA_DELETION_REQUEST_STATE_CONFLICT`. Records DATA_DELETION_VERIFIED.",
     tag,
     role: 'ADMIN',
     params: DeletionRequestIdParams,
     body: VerifyDeletionRequestBody,
     success: { status: 200, description: 'The verified request.', schema: request },
-    errors: ['DATA_DELETION_REQUEST_NOT_FOUND', 'DATA_DELETION_REQUEST_STATE_CONFLICT', 'DATA_DELETION_OWN_REQUEST'],
+    errors: ['DATA_DELETION_REQUEST_NOT_FOUND', 'DATA_DELETION_REQUEST_STATE_CONFLICT', 'DATA_DELETION_OWN_REQUEST', 'DATA_DELETION_FILER_CANNOT_VERIFY'],
   });
   registerTenantOperation(registry, {
     method: 'post',
@@ -77,7 +77,7 @@ export function registerDataDeletionPaths(registry: OpenAPIRegistry): void {
     operationId: 'rejectDataDeletionRequest',
     summary: 'Reject an erasure request',
     description:
-      'pending -> rejected, with a reason the subject is told by e-mail and in the app. Nothing is erased. Not for a request about oneself (403 `DATA_DELETION_OWN_REQUEST`); any state but pending answers 409 `DATA_DELETION_REQUEST_STATE_CONFLICT`. Records DATA_DELETION_REJECTED.',
+      'pending -> rejected, with a reason the subject is told by e-mail and in the app. Nothing is erased. Not for a request about oneself (403 `DATA_DELETION_OWN_REQUEST`); whoever filed a request for someone else may reject it. Any state but pending answers 409 `DATA_DELETION_REQUEST_STATE_CONFLICT`. Records DATA_DELETION_REJECTED.',
     tag,
     role: 'ADMIN',
     params: DeletionRequestIdParams,

@@ -33,13 +33,13 @@ export function registerUserAndAuditPaths(registry: OpenAPIRegistry, schemas: Re
     operationId: 'updateUser',
     summary: "Change a user's role, active state or duties",
     description:
-      'Takes effect on the user\'s next request. Records USER_ROLE_CHANGED, USER_DUTIES_CHANGED, USER_DEACTIVATED or USER_REACTIVATED. `duties` replaces the whole set. The last active admin cannot be demoted or deactivated.',
+      "Takes effect on the user's next request. Records USER_ROLE_CHANGED, USER_DUTIES_CHANGED, USER_DEACTIVATED or USER_REACTIVATED. `duties` replaces the whole set. The last active admin cannot be demoted or deactivated. Deactivating the person's last active account deactivates the person too (`deletedAt`, PERSON_DEACTIVATED; spec 001 anonymises them three years later); reactivating clears it (PERSON_REACTIVATED). An erased account cannot be reactivated (409 `USER_ERASED`).",
     tag: 'Users',
     role: 'ADMIN',
     params: UserIdParams,
     body: schemas.updateUserBody,
     success: { status: 200, description: 'The updated user.', schema: schemas.user },
-    errors: ['USER_NOT_FOUND', 'LAST_ADMIN'],
+    errors: ['USER_NOT_FOUND', 'LAST_ADMIN', 'USER_ERASED'],
   });
   registerTenantOperation(registry, {
     method: 'get',

@@ -23,7 +23,7 @@ export type PortalContext = {
 };
 
 // One lookup per render, however many components ask.
-const loadPortalContext = cache(async (): Promise<PortalContext | 'signed-out' | 'inactive'> => {
+const loadPortalContext = cache(async (): Promise<PortalContext | 'signed-out' | 'inactive' | 'erased' | 'closed'> => {
   const { key, organisation } = await currentTenant();
   if (!organisation) {
     if (key) notFound();
@@ -34,6 +34,7 @@ const loadPortalContext = cache(async (): Promise<PortalContext | 'signed-out' |
   if (!session?.userId || session.organisationId !== organisation.id) return 'signed-out';
   const user = await withTenant(await getDb(), organisation.id, (tx) => getPortalUser(tx, organisation.id, session.userId));
   if (!user) return 'signed-out';
+  if (user.erasure) return user.erasure === 'retention' ? 'closed' : 'erased';
   if (!user.isActive) return 'inactive';
   return {
     organisation,
@@ -54,6 +55,8 @@ export async function requirePortalContext(minRole: Role = 'EMPLOYEE'): Promise<
     redirect(`/login?callbackUrl=${encodeURIComponent(back)}`);
   }
   if (context === 'inactive') redirect('/login?error=AccountDeactivated');
+  if (context === 'erased') redirect('/login/erased');
+  if (context === 'closed') redirect('/login/erased?reason=retention');
   if (!hasRole(context.user.role, minRole)) forbidden();
   return context;
 }

@@ -14,7 +14,6 @@ import {
   medicalTreatments,
   messages,
   notifications,
-  outbox,
   personChangeRequests,
   persons,
   users,
@@ -22,12 +21,16 @@ import {
 import { recordAudit } from '@/lib/audit/record-audit';
 import type { RequestContext, SystemContext } from '@/lib/core/context';
 import { NotFoundError } from '@/lib/core/errors';
+import { releaseErasedBorrowerLoans } from '@/lib/loans/release-erased-borrower-loans';
 import { ERASABLE_PERSON_FIELDS, type ErasablePersonField } from './erasable-fields';
+import { type ErasureReason, erasedSignInMarker, isErasedMarker } from './erased-sign-in';
 import { pseudonymFor } from './pseudonym';
+import { scrubSubjectTraces } from './scrub-subject-traces';
 
 export { ERASABLE_PERSON_FIELDS, type ErasablePersonField };
 
-export type ErasureScope = { scope: 'full' } | { scope: 'partial'; fields: readonly ErasablePersonField[] };
+/** A full erasure's reason decides what a later sign-in with the erased identity is told (erased-sign-in.ts); the default is the subject's own request. */
+export type ErasureScope = { scope: 'full'; reason?: ErasureReason } | { scope: 'partial'; fields: readonly ErasablePersonField[] };
 
 /** What the erasure changed, per kind: the figures an admin and the tests read. */
 export type ErasureCounts = Record<string, number>;
@@ -67,17 +70,28 @@ export type ErasureContext = RequestContext | SystemContext;
  * Carries out spec 001's erasure for one person of the caller's tenant, in the caller's transaction (RLS
  * applies): it is idempotent, so a retried job or a ledger replay after a restore can run it again.
  *
- * Full scope: the person is anonymised per spec 001's Person table; their user accounts are closed and lose
- * their address and sign-in subject; their messages are deleted (body '[deleted]', authorAnonymized) and their
- * comments anonymised; activities, medical treatments, donations, financial transactions, anti-doping records
- * and incident reports are re-pointed to the pseudonym; personal notifications, change requests and their
- * participation in conversations are deleted, queued e-mails to them cancelled; audit entries about them are
- * anonymised (app_anonymize_audit_subject). Loans stay with the asset's history, their borrower now an
- * anonymised account. Partial scope erases only the named person fields.
+ * Full scope: the person is anonymised per spec 001's Person table; their user accounts are closed, lose their
+ * address and keep only a keyed hash of their sign-in subject, so that identity is refused from then on; their
+ * messages and comments are deleted (body '[deleted]', authorAnonymized); activities, medical treatments,
+ * donations, financial transactions, anti-doping records and incident reports are re-pointed to the pseudonym;
+ * personal notifications, change requests and their participation in conversations are deleted; the outbox and
+ * other traces lose what leads back to them (scrub-subject-traces.ts); their pending and approved bookings are
+ * cancelled and the approvers told, a loan picked up stays open with the anonymised account as its borrower
+ * (lib/loans/release-erased-borrower-loans.ts); audit entries about them are anonymised
+ * (app_anonymize_audit_subject). Partial scope erases only the named person fields.
  */
 export async function erasePerson(tx: Tx, ctx: ErasureContext, personId: string, scope: ErasureScope, secret: string): Promise<ErasureCounts> {
   const [person] = await tx
-    .select({ id: persons.id, birthDate: persons.birthDate, officialEmail: persons.officialEmail, preferredEmail: persons.preferredEmail, phone: persons.phone, deletedAt: persons.deletedAt })
+    .select({
+      id: persons.id,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      birthDate: persons.birthDate,
+      officialEmail: persons.officialEmail,
+      preferredEmail: persons.preferredEmail,
+      phone: persons.phone,
+      deletedAt: persons.deletedAt,
+    })
     .from(persons)
     .where(and(eq(persons.organisationId, ctx.organisationId), eq(persons.id, personId)));
   if (!person) throw new NotFoundError('PERSON_NOT_FOUND', 'The person does not exist.', { personId, organisationId: ctx.organisationId });
@@ -99,12 +113,17 @@ export async function erasePerson(tx: Tx, ctx: ErasureContext, personId: string,
 
   const pseudonym = pseudonymFor(secret, personId);
   const accounts = await tx
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, idpSubject: users.idpSubject })
     .from(users)
     .where(and(eq(users.organisationId, ctx.organisationId), eq(users.personId, personId)));
   const userIds = accounts.map((a) => a.id);
   const addresses = [...new Set([person.officialEmail, person.preferredEmail, ...accounts.map((a) => a.email)].filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
   const inTenant = (table: { organisationId: AnyPgColumn }) => eq(table.organisationId, ctx.organisationId);
+
+  // A second run (a replay, a retried job) finds the name already gone: there is nothing left to look for.
+  const name = person.firstName === ANONYMIZED && person.lastName === ANONYMIZED ? '' : `${person.firstName} ${person.lastName}`;
+  Object.assign(counts, await scrubSubjectTraces(tx, ctx, { personId, userIds, addresses, name }));
+  Object.assign(counts, await releaseErasedBorrowerLoans(tx, ctx, userIds));
 
   await tx
     .update(persons)
@@ -112,12 +131,12 @@ export async function erasePerson(tx: Tx, ctx: ErasureContext, personId: string,
     .where(and(inTenant(persons), eq(persons.id, personId)));
 
   if (userIds.length > 0) {
-    const closed = await tx
-      .update(users)
-      .set({ email: null, isActive: false, idpSubject: sql`'erased:' || ${users.id}::text`, updatedAt: ctx.now })
-      .where(and(inTenant(users), inArray(users.id, userIds)))
-      .returning({ id: users.id });
-    counts.userAccounts = closed.length;
+    const reason = scope.reason ?? 'erasure_request';
+    for (const account of accounts) {
+      const idpSubject = isErasedMarker(account.idpSubject) ? account.idpSubject : erasedSignInMarker(secret, ctx.organisationId, account.idpSubject, reason);
+      await tx.update(users).set({ email: null, isActive: false, idpSubject, updatedAt: ctx.now }).where(and(inTenant(users), eq(users.id, account.id)));
+    }
+    counts.userAccounts = accounts.length;
     counts.notifications = (await tx.delete(notifications).where(and(inTenant(notifications), inArray(notifications.userId, userIds))).returning({ id: notifications.id })).length;
   }
 
@@ -131,7 +150,7 @@ export async function erasePerson(tx: Tx, ctx: ErasureContext, personId: string,
   counts.activityComments = (
     await tx
       .update(activityComments)
-      .set({ authorAnonymized: true, authorPersonId: null })
+      .set({ body: DELETED_MESSAGE_BODY, authorAnonymized: true, authorPersonId: null })
       .where(and(inTenant(activityComments), eq(activityComments.authorPersonId, personId)))
       .returning({ id: activityComments.id })
   ).length;
@@ -170,14 +189,6 @@ export async function erasePerson(tx: Tx, ctx: ErasureContext, personId: string,
   }
 
   if (addresses.length > 0) {
-    // Queued e-mails to the subject are not sent: their content goes, the row stays as the outbox's record.
-    counts.queuedEmails = (
-      await tx
-        .update(outbox)
-        .set({ status: 'FAILED', payload: { erased: true }, lastError: 'The recipient was erased (spec 001).' })
-        .where(and(inTenant(outbox), eq(outbox.status, 'PENDING'), inArray(sql`lower(${outbox.payload} ->> 'to')`, addresses)))
-        .returning({ id: outbox.id })
-    ).length;
     counts.invitations = (
       await tx
         .delete(invitations)

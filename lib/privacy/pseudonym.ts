@@ -49,3 +49,11 @@ export function pseudonymFor(secret: string, personId: string): string {
 export function ledgerSubjectKey(secret: string, organisationId: string, personId: string): string {
   return keyed(secret, 'quartermaster/deletion-ledger/v1', `${organisationId}/${personId}`);
 }
+
+/**
+ * What an erased account keeps of its sign-in identity (the IdP subject): a keyed hash, so a later sign-in with
+ * that identity is recognised and refused, while the stored value names nobody without the secret.
+ */
+export function erasedSignInKey(secret: string, organisationId: string, idpSubject: string): string {
+  return keyed(secret, 'quartermaster/erased-sign-in/v1', `${organisationId}/${idpSubject}`);
+}

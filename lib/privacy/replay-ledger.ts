@@ -25,7 +25,8 @@ function needsErasure(person: PersonState, entry: LedgerEntry): boolean {
 
 /**
  * Re-erases every subject the ledger lists whose data is back (after a restore of the tenant database): run by
- * `npm run ledger:replay` and at start-up. The ledger is only read. Subjects already erased are left alone, so
+ * `npm run ledger:replay` and at start-up. The erasure of a restored subject also cancels their restored bookings
+ * again and puts back the refusal of their sign-in identity, which lives on their account row. The ledger is only read. Subjects already erased are left alone, so
  * a replay on a healthy database changes nothing and writes no audit entry.
  */
 export async function replayLedger(deps: ReplayDeps): Promise<ReplayResult> {
@@ -70,7 +71,7 @@ export async function replayLedger(deps: ReplayDeps): Promise<ReplayResult> {
           result.alreadyErased += 1;
           continue;
         }
-        await erasePerson(tx, ctx, person.id, entry.scope === 'full' ? { scope: 'full' } : { scope: 'partial', fields: entry.fields as ErasablePersonField[] }, deps.secret);
+        await erasePerson(tx, ctx, person.id, entry.scope === 'full' ? { scope: 'full', reason: entry.reason } : { scope: 'partial', fields: entry.fields as ErasablePersonField[] }, deps.secret);
         if (entry.scope === 'full') person.anonymizedAt = ctx.now;
         result.reErased += 1;
       }

@@ -49,7 +49,7 @@ export async function anonymiseExpiredPersons(deps: DeleteDeps, privacy: Retenti
         fields: [],
         effectiveAt: addYearsUtc(new Date(person.deleted_at), personYears),
       });
-      await withTenant(deps.db, org, (tx) => erasePerson(tx, deps.ctx, person.id, { scope: 'full' }, secret));
+      await withTenant(deps.db, org, (tx) => erasePerson(tx, deps.ctx, person.id, { scope: 'full', reason: 'retention' }, secret));
       counts.person += 1;
       deps.onBatch?.({ kind: 'person', count: 1, ms: performance.now() - started });
     }

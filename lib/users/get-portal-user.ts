@@ -3,8 +3,19 @@ import type { Tx } from '@/db/client';
 import { persons, users } from '@/db/schema';
 import type { Duty } from '@/lib/auth/duties';
 import type { Role } from '@/lib/auth/roles';
+import { type ErasureReason, erasureReasonOf } from '@/lib/privacy/erased-sign-in';
 
-export type PortalUser = { id: string; personId: string; role: Role; duties: Duty[]; isActive: boolean; name: string; email: string | null };
+export type PortalUser = {
+  id: string;
+  personId: string;
+  role: Role;
+  duties: Duty[];
+  isActive: boolean;
+  /** Set once the account was erased: its session ends on the page that says so. */
+  erasure: ErasureReason | null;
+  name: string;
+  email: string | null;
+};
 
 /** The signed-in user as the database knows them now: role, duties and isActive are never taken from the session. */
 export async function getPortalUser(tx: Tx, organisationId: string, userId: string): Promise<PortalUser | null> {
@@ -17,9 +28,12 @@ export async function getPortalUser(tx: Tx, organisationId: string, userId: stri
       isActive: users.isActive,
       name: sql<string>`${persons.firstName} || ' ' || ${persons.lastName}`,
       email: users.email,
+      idpSubject: users.idpSubject,
     })
     .from(users)
     .innerJoin(persons, eq(persons.id, users.personId))
     .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)));
-  return row ?? null;
+  if (!row) return null;
+  const { idpSubject, ...user } = row;
+  return { ...user, erasure: erasureReasonOf(idpSubject) };
 }

@@ -7,6 +7,7 @@ import { acceptInvitation } from '@/lib/invitations/accept-invitation';
 import { findInvitationForEmail } from '@/lib/invitations/find-invitation-for-email';
 import type { AccessTokenClaims } from '@/lib/auth/verify-access-token';
 import { type ActingUser, createContext } from '@/lib/core/context';
+import { refuseErasedSignIn } from '@/lib/privacy/erased-sign-in';
 import { recordAdminSession } from './record-admin-session';
 
 const NAME_LIMIT = 200;
@@ -42,17 +43,17 @@ async function provisionUser(tx: Tx, organisationId: string, claims: AccessToken
   return user!;
 }
 
+export type LoadActingUserOptions = {
+  signIn?: boolean;
+  /** The pseudonym secret, to recognise an identity whose account was erased; null where erasure is not set up. */
+  pseudonymSecret?: string | null;
+};
+
 /**
  * The database, not the token, is authoritative for role, duties and isActive: an admin's change applies on the next
- * request. A first-seen subject is provisioned just in time as EMPLOYEE.
+ * request. A first-seen subject is provisioned just in time as EMPLOYEE, unless its account was erased (403).
  */
-export async function loadActingUser(
-  tx: Tx,
-  organisationId: string,
-  claims: AccessTokenClaims,
-  requestId: string,
-  options: { signIn?: boolean } = {},
-): Promise<ActingUser> {
+export async function loadActingUser(tx: Tx, organisationId: string, claims: AccessTokenClaims, requestId: string, options: LoadActingUserOptions = {}): Promise<ActingUser> {
   const find = () =>
     tx
       .select({ id: users.id, personId: users.personId, role: users.role, duties: users.duties, isActive: users.isActive })
@@ -63,7 +64,10 @@ export async function loadActingUser(
     // Two first requests of one user may race; the lock makes the second one see the first one's user.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${organisationId}:${claims.userId}`}, 0))`);
     [found] = await find();
-    if (!found) return provisionUser(tx, organisationId, claims, requestId, options.signIn ?? false);
+    if (!found) {
+      await refuseErasedSignIn(tx, organisationId, claims.userId, options.pseudonymSecret ?? null);
+      return provisionUser(tx, organisationId, claims, requestId, options.signIn ?? false);
+    }
   }
   if (!found.isActive) throw new ForbiddenError('This account is deactivated.', { reason: 'user_inactive' });
   // Written on portal sign-ins only: an update on every API call would lock the user's row for the whole

@@ -1,11 +1,14 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { users } from '@/db/schema';
+import { persons, users } from '@/db/schema';
 import type { RequestContext } from '@/lib/core/context';
 import { ConflictError } from '@/lib/core/errors';
 import { recordAudit } from '@/lib/audit/record-audit';
 import type { UpdateUserBody, User } from './schemas';
 import { findUserRow, toUserDto } from './user-store';
+
+export const userErased = (userId: string) =>
+  new ConflictError('USER_ERASED', "This account was erased with its person's data; it cannot be reactivated.", { userId });
 
 const sameDuties = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((duty) => b.includes(duty));
 
@@ -18,6 +21,35 @@ async function assertAnotherActiveAdmin(tx: Tx, ctx: RequestContext, userId: str
   if (!others || others.admins === 0) {
     throw new ConflictError('LAST_ADMIN', 'The organisation needs at least one active admin.', { userId });
   }
+}
+
+/**
+ * Spec 001's Person life cycle: deactivating the account deactivates the person (deletedAt), from which the
+ * retention rule anonymises them three years later; reactivating clears it. A person with another active account
+ * stays active. Audited on the person, in the caller's transaction.
+ */
+async function followAccountState(tx: Tx, ctx: RequestContext, personId: string, userId: string, isActive: boolean): Promise<void> {
+  const where = and(eq(persons.organisationId, ctx.organisationId), eq(persons.id, personId));
+  const [person] = await tx.select({ deletedAt: persons.deletedAt, anonymizedAt: persons.anonymizedAt }).from(persons).where(where).for('update');
+  if (!person) return;
+  if (isActive && person.anonymizedAt) throw userErased(userId);
+  if (isActive ? person.deletedAt === null : person.deletedAt !== null) return;
+  if (!isActive) {
+    const [others] = await tx
+      .select({ active: count() })
+      .from(users)
+      .where(and(eq(users.organisationId, ctx.organisationId), eq(users.personId, personId), eq(users.isActive, true), ne(users.id, userId)));
+    if ((others?.active ?? 0) > 0) return;
+  }
+  const deletedAt = isActive ? null : ctx.now;
+  await tx.update(persons).set({ deletedAt, updatedAt: ctx.now }).where(where);
+  await recordAudit(tx, ctx, {
+    action: isActive ? 'PERSON_REACTIVATED' : 'PERSON_DEACTIVATED',
+    targetType: 'PERSON',
+    targetId: personId,
+    changes: { deletedAt: { before: person.deletedAt?.toISOString() ?? null, after: deletedAt?.toISOString() ?? null } },
+    metadata: { userId },
+  });
 }
 
 export async function updateUser(tx: Tx, ctx: RequestContext, userId: string, input: UpdateUserBody): Promise<User> {
@@ -47,6 +79,7 @@ export async function updateUser(tx: Tx, ctx: RequestContext, userId: string, in
     });
   }
   if (input.isActive !== undefined && input.isActive !== before.isActive) {
+    await followAccountState(tx, ctx, before.personId, userId, input.isActive);
     await recordAudit(tx, ctx, {
       action: input.isActive ? 'USER_REACTIVATED' : 'USER_DEACTIVATED',
       targetType: 'USER',

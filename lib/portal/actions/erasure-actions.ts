@@ -36,6 +36,10 @@ export const verifyErasureRequestAction = formAction(
     input: VerifyInput,
     fields: (form) => ({ id: form.get('id'), method: form.get('method') || undefined, note: String(form.get('note') ?? '') || undefined }),
     revalidate: (input) => adminPaths(input.id),
+    errors: {
+      DATA_DELETION_FILER_CANNOT_VERIFY: 'You filed this request, so another administrator has to verify it. An erasure cannot be undone, so it always takes two people.',
+      DATA_DELETION_OWN_REQUEST: 'This request is about you, so another administrator has to verify it.',
+    },
   },
   async ({ tx, ctx, input: { id, ...body } }) => {
     await verifyDeletionRequest(tx, ctx, id, body);

@@ -11,7 +11,10 @@ import { UserDuties } from '@/lib/users/schemas';
 import { updateUser } from '@/lib/users/update-user';
 import { formAction } from '../portal-action';
 
-const userErrors = { LAST_ADMIN: 'This is the last active admin. Make another user an admin first, so someone can still manage the organisation.' };
+const userErrors = {
+  LAST_ADMIN: 'This is the last active admin. Make another user an admin first, so someone can still manage the organisation.',
+  USER_ERASED: "This account was erased with the person's data, so it cannot be reactivated.",
+};
 const usersPage = ['/admin/users'];
 const UserRef = z.object({ userId: z.uuid('Unknown user.') });
 
@@ -50,7 +53,9 @@ export const setActiveAction = formAction(
   },
   async ({ tx, ctx, input }) => {
     const user = await updateUser(tx, ctx, input.userId, { isActive: input.isActive });
-    return { message: `${user.firstName} ${user.lastName} is ${input.isActive ? 'reactivated' : 'deactivated'}.` };
+    const name = `${user.firstName} ${user.lastName}`;
+    // Spec 001: a person deactivated three years ago is anonymised by the retention run.
+    return { message: input.isActive ? `${name} is reactivated.` : `${name} is deactivated. Their personal data will be anonymised three years from now unless the account is reactivated.` };
   },
 );
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { dataDeletionRequests, persons } from '@/db/schema';
+import { dataDeletionRequests, persons, users } from '@/db/schema';
 import { hasRole } from '@/lib/auth/roles';
 import type { RequestContext } from '@/lib/core/context';
 import { ApiError, ConflictError, NotFoundError } from '@/lib/core/errors';
@@ -25,6 +25,23 @@ export const dataDeletionStateConflict = (requestId: string, status: DataDeletio
 // Four-eyes: whoever decides on an erasure request is not its subject.
 export const dataDeletionOwnRequest = (requestId: string) =>
   new ApiError(403, 'DATA_DELETION_OWN_REQUEST', 'You cannot verify or reject an erasure request about yourself; another administrator has to decide on it.', { requestId });
+
+// Four-eyes: an erasure cannot be undone, so whoever filed a request for someone else does not also verify it.
+export const dataDeletionFilerCannotVerify = (requestId: string) =>
+  new ApiError(403, 'DATA_DELETION_FILER_CANNOT_VERIFY', 'You filed this erasure request, so another administrator has to verify it: an erasure cannot be undone, and takes two people.', {
+    requestId,
+  });
+
+/** Whether the caller filed the request: the same account, or another account of the same person. */
+export async function filedByCaller(tx: Executor, ctx: RequestContext, requestedByUserId: string | null): Promise<boolean> {
+  if (requestedByUserId === null) return false;
+  if (requestedByUserId === ctx.user.id) return true;
+  const [filer] = await tx
+    .select({ personId: users.personId })
+    .from(users)
+    .where(and(eq(users.organisationId, ctx.organisationId), eq(users.id, requestedByUserId)));
+  return filer?.personId === ctx.user.personId;
+}
 
 export const personAlreadyErased = (personId: string) =>
   new ConflictError('PERSON_ALREADY_ERASED', 'This person has already been erased; there is nothing left to erase.', { personId });

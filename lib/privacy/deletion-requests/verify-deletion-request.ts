@@ -4,19 +4,21 @@ import { dataDeletionRequests } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/record-audit';
 import type { RequestContext } from '@/lib/core/context';
 import { dispatchEvent } from '@/lib/jobs/dispatch-event';
-import { DATA_DELETION_TARGET_MS, dataDeletionOwnRequest, dataDeletionStateConflict, findVisibleRequest, toDataDeletionDto } from './deletion-request-store';
+import { DATA_DELETION_TARGET_MS, dataDeletionFilerCannotVerify, dataDeletionOwnRequest, dataDeletionStateConflict, filedByCaller, findVisibleRequest, toDataDeletionDto } from './deletion-request-store';
 import type { DataDeletionRequest, VerifyDeletionRequestBody } from './schemas';
 
 export const DATA_DELETION_VERIFIED_EVENT = 'quartermaster/data-deletion.verified';
 
 /**
  * An ADMIN confirms the subject's identity (spec 001: by phone, video or in person): pending -> verified, the
- * 7-day target starts, and the job is told after the commit (its sweep covers a lost event).
+ * 7-day target starts, and the job is told after the commit (its sweep covers a lost event). Four eyes: the
+ * verifier is neither the subject nor whoever filed the request (403).
  */
 export async function verifyDeletionRequest(tx: Tx, ctx: RequestContext, requestId: string, input: VerifyDeletionRequestBody): Promise<DataDeletionRequest> {
   const row = await findVisibleRequest(tx, ctx, requestId, true);
   if (row.status !== 'pending') throw dataDeletionStateConflict(requestId, row.status, 'verify');
   if (row.personId === ctx.user.personId) throw dataDeletionOwnRequest(requestId);
+  if (await filedByCaller(tx, ctx, row.requestedByUserId)) throw dataDeletionFilerCannotVerify(requestId);
   const targetDueAt = new Date(ctx.now.getTime() + DATA_DELETION_TARGET_MS);
   const note = input.note ? input.note : null;
   await tx

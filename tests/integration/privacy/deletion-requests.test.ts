@@ -185,6 +185,35 @@ describe('verifying and rejecting', () => {
     expect(verified.body).toMatchObject({ status: 'verified', verifiedByUserId: secondAdmin.id });
   });
 
+  it('four eyes: the ADMIN who filed a request for someone else cannot verify it (403); another ADMIN can; the filer may still reject', async () => {
+    const personId = await createPerson(tenant.id, { first_name: 'Filed', last_name: 'OnBehalf' });
+    const filed = await post('/api/v1/data-delete-request', tokens.admin!, { scope: 'full', personId });
+    expect(filed.status).toBe(201);
+    const refused = await post(`/api/v1/data-delete-request/${filed.body.id}/verify`, tokens.admin!, { method: 'phone' });
+    expectEnvelope(refused, 403, 'DATA_DELETION_FILER_CANNOT_VERIFY');
+    expect(refused.body.error.details).toEqual({ requestId: filed.body.id });
+    expect(refused.body.error.message).toContain('another administrator has to verify it');
+    expect(await stored(filed.body.id)).toMatchObject({ status: 'pending', verified_by_user_id: null, verified_at: null });
+    expect((await auditOf(filed.body.id)).map((a) => a.action)).toEqual(['DATA_DELETION_REQUESTED']);
+
+    const verified = await post(`/api/v1/data-delete-request/${filed.body.id}/verify`, tokens.secondAdmin!, { method: 'phone' });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ requestedByUserId: tenant.admin.id, verifiedByUserId: secondAdmin.id });
+
+    // Filing against another admin: neither the subject nor the filer verifies; a third admin does.
+    const thirdAdmin = await createUser(tenant.id, 'ADMIN');
+    const subjectAdminPerson = await personOf(secondAdmin);
+    const aboutAdmin = await post('/api/v1/data-delete-request', tokens.admin!, { scope: 'partial', partialFields: ['phone'], personId: subjectAdminPerson });
+    expect(aboutAdmin.status).toBe(201);
+    expectEnvelope(await post(`/api/v1/data-delete-request/${aboutAdmin.body.id}/verify`, tokens.secondAdmin!, { method: 'video' }), 403, 'DATA_DELETION_OWN_REQUEST');
+    expectEnvelope(await post(`/api/v1/data-delete-request/${aboutAdmin.body.id}/verify`, tokens.admin!, { method: 'video' }), 403, 'DATA_DELETION_FILER_CANNOT_VERIFY');
+    expect((await post(`/api/v1/data-delete-request/${aboutAdmin.body.id}/verify`, await thirdAdmin.token(), { method: 'video' })).status).toBe(200);
+
+    // Withdrawing a filing destroys nothing: the filer may reject it.
+    const mistaken = await post('/api/v1/data-delete-request', tokens.admin!, { scope: 'full', personId: await createPerson(tenant.id) });
+    expect((await post(`/api/v1/data-delete-request/${mistaken.body.id}/reject`, tokens.admin!, { reason: 'Filed for the wrong person.' })).status).toBe(200);
+  });
+
   it('an ADMIN rejects with a reason: stored, audited, and the subject is told by e-mail and in the app', async () => {
     const subject = await createUser(tenant.id, 'EMPLOYEE');
     const token = await subject.token();

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '@/lib/core/context';
 import { erasePerson } from '@/lib/privacy/erase-person';
+import { erasedSignInMarker } from '@/lib/privacy/erased-sign-in';
 import { pseudonymFor } from '@/lib/privacy/pseudonym';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import {
@@ -28,14 +29,15 @@ const secret = randomBytes(32).toString('base64url');
 // A little ahead of the factories' own clock, as a job runs after the records it erases were written.
 const now = new Date(Math.ceil(Date.now() / 1000) * 1000 + 60_000);
 
-type Seeded = { personId: string; userId: string; email: string; ids: Record<string, string>; bystander: { activity: string; message: string; medical: string; personId: string } };
+type Seeded = { personId: string; userId: string; subject: string; email: string; ids: Record<string, string>; bystander: { activity: string; message: string; medical: string; personId: string } };
 
 /** A subject with one record of every kind, and a bystander with the same kinds who must stay untouched. */
 async function seedSubject(tenant: TestTenant): Promise<Seeded> {
   const sql = ownerDb();
   const email = `erase-${randomUUID()}@example.test`;
   const personId = await createPerson(tenant.id, { first_name: 'Zoë', last_name: 'Łukasiewicz', birth_date: '1994-07-21', official_email: email, preferred_email: `pref-${email}`, phone: '+49 170 5550123' });
-  const [user] = await sql`insert into users (organisation_id, person_id, idp_subject, email, role) values (${tenant.id}, ${personId}, ${`sub-${randomUUID()}`}, ${email}, 'EMPLOYEE') returning id`;
+  const subject = `sub-${randomUUID()}`;
+  const [user] = await sql`insert into users (organisation_id, person_id, idp_subject, email, role) values (${tenant.id}, ${personId}, ${subject}, ${email}, 'EMPLOYEE') returning id`;
   const userId = user!.id as string;
   const bystanderId = await createPerson(tenant.id);
   const conversationId = await createConversation(tenant.id);
@@ -68,7 +70,7 @@ async function seedSubject(tenant: TestTenant): Promise<Seeded> {
     medical: await createMedicalTreatment(tenant.id, { person_id: bystanderId }),
     personId: bystanderId,
   };
-  return { personId, userId, email, ids, bystander };
+  return { personId, userId, subject, email, ids, bystander };
 }
 
 async function erase(tenant: TestTenant, personId: string, scope: Parameters<typeof erasePerson>[3] = { scope: 'full' }) {
@@ -94,12 +96,14 @@ describe('erasing a person (spec 001)', () => {
     expect(person!.anonymized_at).toEqual(now);
 
     const [user] = await sql`select email, is_active, idp_subject from users where id = ${s.userId}`;
-    expect(user).toEqual({ email: null, is_active: false, idp_subject: `erased:${s.userId}` });
+    // The sign-in identity survives only as a keyed hash, which a later sign-in is refused by.
+    expect(user).toEqual({ email: null, is_active: false, idp_subject: erasedSignInMarker(secret, tenant.id, s.subject, 'erasure_request') });
+    expect(user!.idp_subject).not.toContain(s.subject);
 
     const [message] = await sql`select body, author_person_id, author_anonymized, deleted_at from messages where id = ${s.ids.message!}`;
     expect(message).toEqual({ body: '[deleted]', author_person_id: null, author_anonymized: true, deleted_at: now });
     const [comment] = await sql`select body, author_person_id, author_anonymized from activity_comments where id = ${s.ids.comment!}`;
-    expect(comment).toEqual({ body: 'My knee hurts again.', author_person_id: null, author_anonymized: true });
+    expect(comment).toEqual({ body: '[deleted]', author_person_id: null, author_anonymized: true });
 
     for (const [kind, table] of [['activity', 'activities'], ['medical', 'medical_treatments'], ['donation', 'donations'], ['financial', 'financial_transactions'], ['antidoping', 'antidoping_records'], ['incident', 'incident_reports']] as const) {
       const [row] = await sql`select person_id, subject_pseudonym from ${sql(table)} where id = ${s.ids[kind]!}`;

@@ -13,6 +13,7 @@ import * as schema from '@/db/schema';
 import { createContext } from '@/lib/core/context';
 import { recordInLedger } from '@/lib/privacy/deletion-ledger';
 import { erasePerson } from '@/lib/privacy/erase-person';
+import { erasedSignInMarker } from '@/lib/privacy/erased-sign-in';
 import { ledgerSubjectKey, pseudonymFor } from '@/lib/privacy/pseudonym';
 import { replayLedger } from '@/lib/privacy/replay-ledger';
 import { withTenant } from '@/lib/tenancy/with-tenant';
@@ -48,6 +49,8 @@ describe('the deletion ledger after a restore (spec 001, DESIGN.md)', () => {
     const messageId = await createMessage(tenant.id, { author_person_id: personId, body: 'Back from the dead?' });
     const treatmentId = await createMedicalTreatment(tenant.id, { person_id: personId });
     const bystander = await createPerson(tenant.id, { first_name: 'Grace', last_name: 'Untouched' });
+    const idpSubject = `replayed-${randomUUID()}`;
+    const [account] = await ownerDb()`insert into users (organisation_id, person_id, idp_subject, email, role) values (${tenant.id}, ${personId}, ${idpSubject}, ${`${idpSubject}@example.test`}, 'EMPLOYEE') returning id`;
 
     // 1. The backup, taken before the erasure.
     const dump = path.join(workDir, 'tenant.dump');
@@ -89,6 +92,12 @@ describe('the deletion ledger after a restore (spec 001, DESIGN.md)', () => {
       expect((await restored`select body, author_person_id from messages where id = ${messageId}`)[0]).toEqual({ body: '[deleted]', author_person_id: null });
       expect((await restored`select person_id, subject_pseudonym from medical_treatments where id = ${treatmentId}`)[0]).toEqual({ person_id: null, subject_pseudonym: pseudonymFor(secret, personId) });
       expect((await restored`select first_name from persons where id = ${bystander}`)[0]!.first_name).toBe('Grace');
+      // The refusal of the erased sign-in identity lives on the account row, so the replay puts it back too.
+      expect((await restored`select idp_subject, is_active, email from users where id = ${account!.id}`)[0]).toEqual({
+        idp_subject: erasedSignInMarker(secret, tenant.id, idpSubject, 'erasure_request'),
+        is_active: false,
+        email: null,
+      });
     } finally {
       await restored.end();
     }

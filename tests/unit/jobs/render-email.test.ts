@@ -17,6 +17,7 @@ const samples = {
   'loan-extension-rejected': { loanId, assetName: 'Dell Latitude 7440', endDate: '2026-05-08', requestedEndDate: '2026-05-12', reason: 'Needed for the audit' },
   'loan-reminder': { loanId, assetName: 'Dell Latitude 7440', endDate: '2026-05-08', daysLeft: 3 },
   'loan-overdue': { loanId, assetName: 'Dell Latitude 7440', endDate: '2026-05-08' },
+  'loan-borrower-erased': { loanId, assetName: 'Dell Latitude 7440', assetInventoryNumber: 'ACME-0001', startDate: '2026-05-04', endDate: '2026-05-08', outcome: 'cancelled', recipientName: 'Marcus Reyes' },
 } as const;
 
 const expectedSubjects = {
@@ -28,6 +29,7 @@ const expectedSubjects = {
   'loan-extension-rejected': 'Your extension for Dell Latitude 7440 was declined',
   'loan-reminder': 'Reminder: please return Dell Latitude 7440 by 8 May 2026',
   'loan-overdue': 'Overdue: please return Dell Latitude 7440',
+  'loan-borrower-erased': 'Booking cancelled: Dell Latitude 7440',
 };
 
 describe('renderEmail', () => {

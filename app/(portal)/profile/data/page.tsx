@@ -77,8 +77,12 @@ export default async function DownloadMyDataPage({ searchParams }: { searchParam
             <div className="max-w-2xl space-y-2 text-sm text-slate-700">
               <p>
                 <strong>Everything</strong> removes your name, e-mail addresses, phone number, national identity number and exact date of birth (only the year
-                and your nationality are kept). Your account is closed, your messages are deleted and your comments no longer show your name. Your e-mail address is
-                also removed from our e-mail provider.
+                and your nationality are kept). Your account is closed for good: signing in again does not open a new one. Your messages and comments are deleted.
+                Your e-mail address is also removed from our e-mail provider.
+              </p>
+              <p>
+                <strong>Your loans:</strong> requests and bookings not yet picked up are cancelled. Anything you still have must be returned; that loan stays
+                open, without your name, until it is.
               </p>
               <p>
                 <strong>What is kept, anonymised:</strong> medical records, anti-doping records, financial transactions and donations, activities and the audit

@@ -41,6 +41,8 @@ export default async function ErasureRequestPage({ params }: { params: Promise<{
     throw error;
   });
   const ownRequest = request.personId === portal.user.personId;
+  // Four eyes (lib/privacy/deletion-requests/verify-deletion-request.ts): whoever filed it may reject it, not verify it.
+  const filedByMe = request.requestedByUserId === portal.user.id;
   const userName = (userId: string | null) => (userId ? (names.users[userId] ?? 'a former user') : '—');
   return (
     <>
@@ -100,14 +102,22 @@ export default async function ErasureRequestPage({ params }: { params: Promise<{
             This request is about you. Another administrator has to verify or reject it.
           </p>
         ) : null}
+        {request.status === 'pending' && !ownRequest && filedByMe ? (
+          <p role="note" className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="four-eyes-note">
+            You filed this request on the person&apos;s behalf, so another administrator has to verify it: an erasure cannot be undone, so it always takes two people. You
+            can still reject it.
+          </p>
+        ) : null}
         {request.status === 'pending' && !ownRequest ? (
           <div className="grid gap-6 lg:grid-cols-2">
-            <Card aria-labelledby="verify-heading">
-              <CardHeader id="verify-heading" title="Verify identity" description="Contact the person by phone, video or in person and make sure they are who they say they are." />
-              <CardBody>
-                <VerifyErasureForm id={request.id} action={verifyErasureRequestAction} />
-              </CardBody>
-            </Card>
+            {filedByMe ? null : (
+              <Card aria-labelledby="verify-heading">
+                <CardHeader id="verify-heading" title="Verify identity" description="Contact the person by phone, video or in person and make sure they are who they say they are." />
+                <CardBody>
+                  <VerifyErasureForm id={request.id} action={verifyErasureRequestAction} />
+                </CardBody>
+              </Card>
+            )}
             <Card aria-labelledby="reject-heading">
               <CardHeader id="reject-heading" title="Reject" description="If the identity cannot be confirmed, or the law requires the data to be kept." />
               <CardBody>
