@@ -1,3 +1,4 @@
+import type { AuditAction } from '@/lib/audit/actions';
 import type { AuditEntry } from '@/lib/audit/schemas';
 import type { AuditNames } from '@/lib/audit/resolve-audit-names';
 import { formatBytes } from '@/components/dashboard/format';
@@ -140,11 +141,13 @@ const count = (entry: AuditEntry) => (typeof entry.metadata.count === 'number' ?
 const retentionKind = (entry: AuditEntry) => retentionKinds[String(entry.metadata.kind)] ?? 'records';
 const comments = (entry: AuditEntry) => (typeof entry.metadata.comments === 'number' && entry.metadata.comments > 0 ? ` with ${entry.metadata.comments.toLocaleString('en')} comment(s)` : '');
 
-const phrases: Record<string, Phrase> = {
+// Typed by the declared actions, so an action added without its words does not compile.
+const phrases: Record<AuditAction, Phrase> = {
   ASSET_CREATED: (t) => ['added the asset ', t],
   ASSET_UPDATED: (t, e) => (e.metadata.bulk === true ? ['moved ', t, ` together with ${Number(e.metadata.count) - 1} other assets`] : ['changed the asset ', t]),
   ASSET_DELETED: (t) => ['deleted the asset ', t],
   ASSET_PHOTO_UPLOADED: (t) => ['uploaded a photo of ', t],
+  ASSET_LABEL_REISSUED: (t) => ['issued a new label for ', t, ', so the printed one no longer works'],
   ASSETS_EXPORTED: (_t, e) => [`exported ${Number(e.metadata.rowCount ?? 0).toLocaleString('en-GB')} assets as ${exportFormats[String(e.metadata.format)] ?? 'a file'}`],
   LOAN_REQUESTED: (t) => ['asked to borrow ', t],
   LOAN_APPROVED: (t, e) => (e.metadata.automatic === true ? ['borrowed ', t, ' (approved automatically)'] : ['approved the loan of ', t]),
@@ -291,7 +294,7 @@ export function actionLabel(action: string): string {
 export function describeAuditEntry(entry: AuditEntry, names: AuditNames): AuditDescription {
   const actor = entry.actor.userId ? (names.users[entry.actor.userId] ?? 'A former user') : 'Quartermaster';
   const target = targetOf(entry, names);
-  const phrase = phrases[entry.action];
+  const phrase = phrases[entry.action as AuditAction] as Phrase | undefined;
   const sentence: SentencePart[] = phrase ? phrase(target, entry, names) : [`recorded “${actionLabel(entry.action).toLowerCase()}” for `, target];
   return { actor, sentence: sentence.filter((part) => part !== ''), changes: describeAuditChanges(entry, names) };
 }

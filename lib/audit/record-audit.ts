@@ -1,9 +1,10 @@
 import type { Executor } from '@/db/client';
 import { type AuditChanges, auditLog } from '@/db/schema';
+import type { AuditAction } from './actions';
 import type { RequestContext } from '@/lib/core/context';
 
 export type AuditInput = {
-  action: string;
+  action: AuditAction;
   targetType: string;
   targetId: string;
   assetId?: string | null;

@@ -24,7 +24,7 @@ export async function recordSensitiveReads(
         organisationId: ctx.organisationId,
         actorType: 'USER' as const,
         actorUserId: ctx.user.id,
-        action: 'SENSITIVE_RECORD_VIEWED',
+        action: 'SENSITIVE_RECORD_VIEWED' as const,
         targetType,
         targetId,
         metadata: { fields: [...fields], ...details },

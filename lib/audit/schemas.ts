@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { calendarInstant } from '@/lib/validation/calendar-date';
 import { pageQuery } from '@/lib/api/pagination';
+import { auditActions } from './actions';
 
 export const AuditEntry = z.object({
   id: z.string().describe('Monotonic identifier; newer entries have larger ids.'),
   occurredAt: z.iso.datetime(),
   actor: z.object({ type: z.enum(['USER', 'SYSTEM']), userId: z.uuid().nullable() }),
-  action: z.string().describe('For example ASSET_CREATED, ASSET_UPDATED, USER_ROLE_CHANGED.'),
+  action: z.string().describe('One of the actions the `action` filter accepts, for example ASSET_CREATED or anonymize_person.'),
   target: z.object({ type: z.string(), id: z.string() }),
   assetId: z.uuid().nullable(),
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).describe('Changed fields, before and after.'),
@@ -25,7 +26,10 @@ export type AssetAuditLogQuery = z.infer<typeof AssetAuditLogQuery>;
 
 export const AuditLogQuery = z.strictObject({
   actorUserId: z.uuid().optional(),
-  action: z.string().regex(/^[A-Z][A-Z_]{1,63}$/, 'Use an action name such as ASSET_UPDATED.').optional(),
+  action: z
+    .enum(auditActions, { message: 'Use the name of an action the audit log records, such as ASSET_UPDATED or anonymize_person.' })
+    .optional()
+    .describe('Only entries of this action.'),
   targetType: z.string().regex(/^[A-Z][A-Z_]{1,63}$/).optional(),
   targetId: z.string().max(100).optional(),
   ...period,
