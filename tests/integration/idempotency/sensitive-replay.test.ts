@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runIdempotently } from '@/lib/api/idempotency';
+import { created } from '@/lib/api/responses';
+import { recordSensitiveReads } from '@/lib/audit/record-sensitive-reads';
+import { createContext } from '@/lib/core/context';
+import { withTenant } from '@/lib/tenancy/with-tenant';
 import { expectEnvelope } from '../../support/api';
 import { createTenant, createUser, ownerDb, type TestTenant, type TestUser } from '../../support/factories';
+import { jobDb } from '../../support/job-db';
 import { newKey, post, storedKey } from './idempotency-helpers';
 
 // A stored answer is replayed to the same user only, but that user's duties can change within the key's 24 hours:
@@ -86,5 +93,21 @@ describe('replaying the answer of a POST that created a sensitive record', () =>
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect((await readsOf(first.body.id)).map((read) => read.request_id)).toEqual([first.headers['x-request-id'], again.headers['x-request-id']]);
+  });
+
+  it('keeps nothing, and fails, for an answer that reveals a sensitive record from a route that does not read it back', async () => {
+    const { ctx } = createContext({
+      organisation: { id: tenant.id, slug: tenant.slug, name: 'T', planTier: 'ENTERPRISE', customRateLimits: null, customDomain: null },
+      user: { id: medic.id, personId: patientPerson, role: 'EMPLOYEE', duties: ['MEDICAL'] },
+    });
+    const key = newKey();
+    const request = new Request('http://replay.test/api/v1/undeclared', { method: 'POST', body: '{}' });
+    const reveal = async (tx: Parameters<typeof recordSensitiveReads>[0], runCtx: typeof ctx) => {
+      await recordSensitiveReads(tx, runCtx, 'MEDICAL_TREATMENT', [randomUUID()], ['diagnosis']);
+      return created({ diagnosis: DIAGNOSIS }, '/api/v1/undeclared/1');
+    };
+    const run = withTenant(jobDb(), tenant.id, (tx) => runIdempotently(tx, ctx, { key, method: 'POST', path: '/api/v1/undeclared', request }, reveal));
+    await expect(run).rejects.toThrow('/api/v1/undeclared reveals a sensitive record but declares no readBack');
+    expect(await storedKey(tenant.id, medic.id, key)).toBeUndefined();
   });
 });
