@@ -6,11 +6,16 @@ import { auditActions } from './actions';
 export const AuditEntry = z.object({
   id: z.string().describe('Monotonic identifier; newer entries have larger ids.'),
   occurredAt: z.iso.datetime(),
-  actor: z.object({ type: z.enum(['USER', 'SYSTEM']), userId: z.uuid().nullable() }),
+  actor: z.object({
+    type: z.enum(['USER', 'SYSTEM']),
+    userId: z.uuid().nullable().describe("Null for SYSTEM, and for a USER withheld from the reader: an incident report's reporter, on the entries about that report (README, the reporter rule)."),
+  }),
   action: z.string().describe('One of the actions the `action` filter accepts, for example ASSET_CREATED or anonymize_person.'),
   target: z.object({ type: z.string(), id: z.string() }),
   assetId: z.uuid().nullable(),
-  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).describe('Changed fields, before and after.'),
+  changes: z
+    .record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }))
+    .describe('Changed fields, before and after. Encrypted fields and fields a duty guards are never here: metadata.fields names them.'),
   metadata: z.record(z.string(), z.unknown()),
   requestId: z.string().nullable(),
 });

@@ -147,9 +147,9 @@ describe('audit entries for people', () => {
       action: 'FINANCIAL_TRANSACTION_UPDATED',
       target: { type: 'FINANCIAL_TRANSACTION', id: ids.loan },
       assetId: null,
-      metadata: { fields: ['kind', 'amount'], kind: { changed: true }, amount: { changed: true } },
+      metadata: { fields: ['personId', 'kind', 'amount'], personId: { changed: true }, kind: { changed: true }, amount: { changed: true } },
     });
-    expect(lineTexts(transaction)).toEqual(['Kind: Changed (value not shown)', 'Amount: Changed (value not shown)']);
+    expect(lineTexts(transaction)).toEqual(['Person: Changed (value not shown)', 'Kind: Changed (value not shown)', 'Amount: Changed (value not shown)']);
     const treatment = entry({
       action: 'MEDICAL_TREATMENT_UPDATED',
       target: { type: 'MEDICAL_TREATMENT', id: ids.loan },
