@@ -54,9 +54,9 @@ function replay(stored: StoredKey, body: Buffer): Response {
 const idOf = (location: string) => decodeURIComponent(new URL(location, 'http://replay.invalid').pathname.split('/').at(-1)!);
 
 /**
- * A stored answer without a body (BODY_NOT_KEPT) is one of a read-back route (runIdempotently): rebuilt through the resource's read
- * path for the caller as they are now. When that path refuses (a duty removed since: 404 as its GET), its error is
- * the answer, and nothing of the first answer is.
+ * A stored answer without a body (BODY_NOT_KEPT) is one of a read-back route (runIdempotently): rebuilt through the
+ * resource's read path for the caller as they are now. When that path refuses (a duty removed since: 404 as its
+ * GET), its error is the answer, and nothing of the first answer is.
  */
 async function readBackAnswer(tx: Tx, ctx: RequestContext, stored: StoredKey, readBack: ReadBack | undefined): Promise<Response> {
   const location = stored.responseHeaders?.location;

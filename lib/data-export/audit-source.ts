@@ -43,6 +43,7 @@ export const auditEntrySource: ExportSource = {
   subject: (s) => or(aboutSubject(s), bySubject(s)),
   key: [{ column: auditLog.id, field: 'id', cast: 'bigint' }],
   // Read as the subject may see it: never who reported them, never a value a duty guards (redactAuditEntries).
+  // Their duties open nothing more here: the reporter rule hides a reporter from the subject whatever they hold.
   read: async (tx, { where, orderBy, limit, subject }) => {
     const rows = await tx
       .select({
