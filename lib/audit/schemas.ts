@@ -35,7 +35,11 @@ export const AuditLogQuery = z.strictObject({
     .enum(auditActions, { message: 'Use the name of an action the audit log records, such as ASSET_UPDATED or anonymize_person.' })
     .optional()
     .describe('Only entries of this action.'),
-  targetType: z.string().regex(/^[A-Z][A-Z_]{1,63}$/).optional(),
+  // Spec 001's anonymize_person entries have the lower-case target type person, so both cases are accepted.
+  targetType: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z_]{1,63}$/, 'Use a target type such as ASSET or person.')
+    .optional(),
   targetId: z.string().max(100).optional(),
   ...period,
   ...pageQuery,

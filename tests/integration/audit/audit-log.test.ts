@@ -116,6 +116,8 @@ describe('GET /api/v1/audit-log', () => {
     const res = await api('/api/v1/audit-log?action=anonymize_person');
     expect(res.status).toBe(200);
     expect(entries(res).map((e) => [e.id, e.action, e.target.type])).toEqual([[String(erased!.id), 'anonymize_person', 'person']]);
+    const byTarget = await api('/api/v1/audit-log?targetType=person');
+    expect(entries(byTarget).map((e) => e.id)).toContain(String(erased!.id));
     expectEnvelope(await api('/api/v1/audit-log?action=ANONYMIZE_PERSON'), 400, 'VALIDATION_ERROR');
     expectEnvelope(await api('/api/v1/audit-log?action=NOT_AN_ACTION'), 400, 'VALIDATION_ERROR');
   });
