@@ -1,18 +1,7 @@
 import { type AuditNames, referenceFields } from '@/lib/audit/resolve-audit-names';
 import type { AuditEntry } from '@/lib/audit/schemas';
 import { formatDate, formatDateTime, isIsoDate, isIsoInstant } from '@/lib/format/dates';
-import {
-  antidopingTestKindLabels,
-  assetStatusLabels,
-  backupStatusLabels,
-  extensionModeLabels,
-  financialTransactionKindLabels,
-  incidentSeverityLabels,
-  incidentStatusLabels,
-  loanStatusLabels,
-  maintenanceKindLabels,
-  maintenanceStatusLabels,
-} from '@/lib/format/value-labels';
+import { assetStatusLabels, backupStatusLabels, extensionModeLabels, loanStatusLabels, maintenanceKindLabels, maintenanceStatusLabels } from '@/lib/format/value-labels';
 import { dutiesInOrder, dutyLabels } from '@/lib/users/duty-labels';
 import { roleLabels } from '@/lib/users/role-labels';
 import { fieldLabel } from '@/lib/validation/field-labels';
@@ -31,12 +20,6 @@ const statusWords: Record<string, Record<string, string>> = {
   LOAN: loanStatusLabels,
   BACKUP: backupStatusLabels,
   MAINTENANCE: maintenanceStatusLabels,
-  INCIDENT_REPORT: incidentStatusLabels,
-};
-
-const kindWords: Record<string, Record<string, string>> = {
-  FINANCIAL_TRANSACTION: financialTransactionKindLabels,
-  ANTIDOPING_RECORD: antidopingTestKindLabels,
 };
 
 const deletedWords: Record<string, string> = { locations: 'a deleted location', categories: 'a deleted category', users: 'a former user' };
@@ -58,8 +41,7 @@ function describeValue(field: string, value: unknown, entry: AuditEntry, names: 
   if (typeof value === 'string') {
     if (field === 'status') return { text: statusWords[entry.target.type]?.[value] ?? value };
     if (field === 'role') return { text: roleLabels[value as keyof typeof roleLabels] ?? value };
-    if (field === 'kind') return { text: (kindWords[entry.target.type] ?? maintenanceKindLabels)[value] ?? value };
-    if (field === 'severity') return { text: incidentSeverityLabels[value] ?? value };
+    if (field === 'kind') return { text: maintenanceKindLabels[value] ?? value };
     if (field === 'extensions') return { text: extensionModeLabels[value] ?? value };
     if (/^#[0-9a-f]{6}$/i.test(value)) return { text: value.toLowerCase(), colour: value };
     if (isIsoDate(value)) return { text: formatDate(value) };
@@ -106,13 +88,21 @@ function isObject(value: unknown): boolean {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The changed fields of an entry, each labelled and worded for people; nothing shows as an id or as JSON. */
+const isNamedOnly = (value: unknown) => isObject(value) && (value as { changed?: unknown }).changed === true;
+
+/**
+ * The changed fields of an entry, each labelled and worded for people; nothing shows as an id or as JSON. Fields
+ * recorded by name only (encrypted, or guarded by a duty: `metadata[field]` is `{ changed: true }`) say so.
+ */
 export function describeAuditChanges(entry: AuditEntry, names: AuditNames): AuditChangeLine[] {
   const lines: AuditChangeLine[] = [];
   for (const [field, { before, after }] of Object.entries(entry.changes)) {
     if (presenceOnly.has(field)) lines.push({ field, label: fieldLabel(field), summary: presence(before, after) });
     else if (isObject(before) || isObject(after)) lines.push(...nestedLines(field, before, after, entry, names));
     else lines.push({ field, label: fieldLabel(field), before: describeValue(field, before, entry, names), after: describeValue(field, after, entry, names) });
+  }
+  for (const [field, value] of Object.entries(entry.metadata)) {
+    if (isNamedOnly(value) && !(field in entry.changes)) lines.push({ field, label: fieldLabel(field), summary: 'Changed (value not shown)' });
   }
   return lines;
 }

@@ -1,7 +1,7 @@
+import type { AuditAction } from '@/lib/audit/actions';
 import type { AuditEntry } from '@/lib/audit/schemas';
 import type { AuditNames } from '@/lib/audit/resolve-audit-names';
 import { formatBytes } from '@/components/dashboard/format';
-import { financialTransactionKindLabels, incidentStatusLabels } from '@/lib/format/value-labels';
 import { RETENTION_POLICY } from '@/lib/retention/policy';
 import { fieldLabel } from '@/lib/validation/field-labels';
 import { describeAuditChanges, type AuditChangeLine } from './describe-audit-changes';
@@ -109,18 +109,6 @@ const sensitiveReads: Record<string, string> = {
   PERSON: "read a person's national identifier",
 };
 
-// "recorded a membership fee": the kind a transaction was recorded with, in words.
-function transactionKind(entry: AuditEntry): string {
-  const kind = entry.changes.kind?.after;
-  return (typeof kind === 'string' && financialTransactionKindLabels[kind]?.toLowerCase()) || 'financial transaction';
-}
-
-function incidentChange(entry: AuditEntry): string {
-  const status = entry.changes.status?.after;
-  const label = typeof status === 'string' ? incidentStatusLabels[status] : undefined;
-  return label ? `marked an incident report as ${label.toLowerCase()}` : 'changed an incident report';
-}
-
 const exportFormats: Record<string, string> = { csv: 'CSV', xlsx: 'Excel' };
 const dataExportFormats: Record<string, string> = { json: 'JSON', pdf: 'PDF' };
 const dataExportFormat = (entry: AuditEntry) => (dataExportFormats[String(entry.metadata.format)] ? ` (${dataExportFormats[String(entry.metadata.format)]})` : '');
@@ -140,11 +128,13 @@ const count = (entry: AuditEntry) => (typeof entry.metadata.count === 'number' ?
 const retentionKind = (entry: AuditEntry) => retentionKinds[String(entry.metadata.kind)] ?? 'records';
 const comments = (entry: AuditEntry) => (typeof entry.metadata.comments === 'number' && entry.metadata.comments > 0 ? ` with ${entry.metadata.comments.toLocaleString('en')} comment(s)` : '');
 
-const phrases: Record<string, Phrase> = {
+// Typed by the declared actions, so an action added without its words does not compile.
+const phrases: Record<AuditAction, Phrase> = {
   ASSET_CREATED: (t) => ['added the asset ', t],
   ASSET_UPDATED: (t, e) => (e.metadata.bulk === true ? ['moved ', t, ` together with ${Number(e.metadata.count) - 1} other assets`] : ['changed the asset ', t]),
   ASSET_DELETED: (t) => ['deleted the asset ', t],
   ASSET_PHOTO_UPLOADED: (t) => ['uploaded a photo of ', t],
+  ASSET_LABEL_REISSUED: (t) => ['issued a new label for ', t, ', so the printed one no longer works'],
   ASSETS_EXPORTED: (_t, e) => [`exported ${Number(e.metadata.rowCount ?? 0).toLocaleString('en-GB')} assets as ${exportFormats[String(e.metadata.format)] ?? 'a file'}`],
   LOAN_REQUESTED: (t) => ['asked to borrow ', t],
   LOAN_APPROVED: (t, e) => (e.metadata.automatic === true ? ['borrowed ', t, ' (approved automatically)'] : ['approved the loan of ', t]),
@@ -190,12 +180,12 @@ const phrases: Record<string, Phrase> = {
   MESSAGE_MODERATED: () => ["deleted someone else's message as a moderator"],
   DONATION_RECORDED: () => ['recorded a donation'],
   DONATION_UPDATED: () => ['corrected a donation'],
-  FINANCIAL_TRANSACTION_RECORDED: (_t, e) => [`recorded a ${transactionKind(e)}`],
+  FINANCIAL_TRANSACTION_RECORDED: () => ['recorded a financial transaction'],
   FINANCIAL_TRANSACTION_UPDATED: () => ['corrected a financial transaction'],
   ANTIDOPING_RECORD_CREATED: () => ['recorded a doping control'],
   ANTIDOPING_RECORD_UPDATED: () => ['changed a doping control'],
   INCIDENT_REPORT_FILED: () => ['filed an incident report'],
-  INCIDENT_REPORT_UPDATED: (_t, e) => [incidentChange(e)],
+  INCIDENT_REPORT_UPDATED: () => ['changed an incident report'],
   SENSITIVE_RECORD_VIEWED: (_t, e) => [sensitiveReads[e.target.type] ?? 'read a sensitive record', e.metadata.via === 'data-export' ? ', in a copy of their own data' : ''],
   MAINTENANCE_ADDED: (t, e, n) => ['added the maintenance entry “', t, '” to ', assetOf(e, n)],
   MAINTENANCE_UPDATED: (t, e, n) => ['changed the maintenance entry “', t, '” of ', assetOf(e, n)],
@@ -292,9 +282,10 @@ export function actionLabel(action: string): string {
 
 /** One audit entry as a sentence a person reads, with names for ids and words for stored values. */
 export function describeAuditEntry(entry: AuditEntry, names: AuditNames): AuditDescription {
-  const actor = entry.actor.userId ? (names.users[entry.actor.userId] ?? 'A former user') : 'Quartermaster';
+  // A USER entry without a user is one whose actor is withheld from this reader (the reporter rule).
+  const actor = entry.actor.type === 'SYSTEM' ? 'Quartermaster' : entry.actor.userId ? (names.users[entry.actor.userId] ?? 'A former user') : 'Someone';
   const target = targetOf(entry, names);
-  const phrase = phrases[entry.action];
+  const phrase = phrases[entry.action as AuditAction] as Phrase | undefined;
   const sentence: SentencePart[] = phrase ? phrase(target, entry, names) : [`recorded “${actionLabel(entry.action).toLowerCase()}” for `, target];
   return { actor, sentence: sentence.filter((part) => part !== ''), changes: describeAuditChanges(entry, names) };
 }

@@ -1,4 +1,5 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AuditAction } from '@/lib/audit/actions';
 import { auditActorTypeEnum } from './enums';
 import { organisations } from './organisations';
 
@@ -15,7 +16,7 @@ export const auditLog = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     actorType: auditActorTypeEnum('actor_type').notNull(),
     actorUserId: uuid('actor_user_id'),
-    action: text('action').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     assetId: uuid('asset_id'),

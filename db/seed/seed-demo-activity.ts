@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { addDays, toIsoDate } from '@/lib/time';
+import type { AuditAction } from '@/lib/audit/actions';
 import type { Tx } from '../client';
 import { announcements, assets, auditLog, loans, notifications } from '../schema';
 
@@ -81,7 +82,7 @@ export async function seedDemoActivity(tx: Tx, input: ActivityInput): Promise<vo
   // From the end of the inventory: tests that borrow "the first available asset" meet no seeded booking.
   const pool = input.availableAssets.slice(-plan.length).reverse();
   const audit: (typeof auditLog.$inferInsert)[] = [];
-  const event = (occurredAt: Date, actorUserId: string | null, action: string, loanId: string, assetId: string, metadata: Record<string, unknown> = {}) =>
+  const event = (occurredAt: Date, actorUserId: string | null, action: AuditAction, loanId: string, assetId: string, metadata: Record<string, unknown> = {}) =>
     audit.push({ organisationId, occurredAt, actorType: actorUserId ? 'USER' : 'SYSTEM', actorUserId, action, targetType: 'LOAN', targetId: loanId, assetId, metadata: { source: 'seed', ...metadata } });
 
   let reminderLoan: { id: string; assetName: string; userId: string; endDate: string } | null = null;

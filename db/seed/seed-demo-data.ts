@@ -109,7 +109,7 @@ async function seedTenant(tx: Tx, tenant: DemoTenant, now: Date): Promise<void> 
       organisationId: tenant.id,
       occurredAt: importedAt,
       actorType: 'SYSTEM' as const,
-      action: 'ASSET_CREATED',
+      action: 'ASSET_CREATED' as const,
       targetType: 'ASSET',
       targetId: a.id,
       assetId: a.id,

@@ -81,7 +81,13 @@ export async function findKey(tx: Tx, scope: KeyScope): Promise<StoredKey | unde
   return row;
 }
 
-/** Stores the answer on the key this request claimed; `sealedBody` is the body's ciphertext. */
+/**
+ * The stored body of an answer whose resource a replay reads back (lib/api/idempotency.ts): nothing is kept. No
+ * ciphertext is empty (FLE1 has a header, an IV and a tag even for an empty body), so it cannot be mistaken for one.
+ */
+export const BODY_NOT_KEPT = Buffer.alloc(0);
+
+/** Stores the answer on the key this request claimed; `sealedBody` is the body's ciphertext, or BODY_NOT_KEPT. */
 export async function completeKey(tx: Tx, scope: KeyScope, response: { status: number; headers: Record<string, string> }, sealedBody: Buffer, now: Date): Promise<void> {
   await tx
     .update(idempotencyKeys)

@@ -5,9 +5,9 @@ import { encryptField } from '@/lib/crypto/encrypt-field';
 import type { EncryptedField } from '@/lib/crypto/encrypted-fields';
 import { idempotencyKeyInUse, idempotencyKeyReused } from './idempotency-errors';
 import { canonicalRequestPath, fingerprintBody, IDEMPOTENCY_KEY_HEADER, validateIdempotencyKey } from './idempotency-fingerprint';
-import { claimKey, completeKey, findKey, type KeyRequest, type KeyScope, type StoredKey } from './idempotency-store';
+import { BODY_NOT_KEPT, claimKey, completeKey, findKey, type KeyRequest, type KeyScope, type StoredKey } from './idempotency-store';
 import { readBodyText } from './parse-request';
-import { errorResponse } from './responses';
+import { errorResponse, serialise } from './responses';
 import { toApiError } from './to-api-error';
 
 /** How long a key answers for its first request (Stripe's 24 hours); the purge-idempotency-keys job removes it after. */
@@ -26,6 +26,12 @@ const BODY_FIELD: EncryptedField = 'idempotencyKey.response';
 export type IdempotentRequest = { key: string; method: string; path: string; request: Request };
 /** The route's handler, on the transaction and context it is given. */
 export type HandlerRun = (tx: Tx, ctx: RequestContext) => Promise<Response>;
+/**
+ * How the resource a POST created is read again, by the id its Location ends with: the resource's own read path,
+ * which checks the caller's role and duties as they are now and audits a sensitive read. A route whose answer
+ * depends on a duty, or reveals a sensitive record, declares it (route()'s `readBack`).
+ */
+export type ReadBack = (tx: Tx, ctx: RequestContext, id: string) => Promise<unknown>;
 
 /**
  * The Idempotency-Key of a POST, checked (400 VALIDATION_ERROR when it is not 1 to 255 printable ASCII
@@ -45,13 +51,27 @@ function replay(stored: StoredKey, body: Buffer): Response {
   return new Response(body.length > 0 ? new Uint8Array(body) : null, { status: stored.responseStatus!, headers });
 }
 
-async function answerFromStore(tx: Tx, ctx: RequestContext, scope: KeyScope, request: KeyRequest): Promise<Response> {
+const idOf = (location: string) => decodeURIComponent(new URL(location, 'http://replay.invalid').pathname.split('/').at(-1)!);
+
+/**
+ * A stored answer without a body (BODY_NOT_KEPT) is one of a read-back route (runIdempotently): rebuilt through the
+ * resource's read path for the caller as they are now. When that path refuses (a duty removed since: 404 as its
+ * GET), its error is the answer, and nothing of the first answer is.
+ */
+async function readBackAnswer(tx: Tx, ctx: RequestContext, stored: StoredKey, readBack: ReadBack | undefined): Promise<Response> {
+  const location = stored.responseHeaders?.location;
+  if (!readBack || !location) throw new Error('A stored answer without a body needs the route to read its resource back');
+  return replay(stored, Buffer.from(serialise(await readBack(tx, ctx, idOf(location)))));
+}
+
+async function answerFromStore(tx: Tx, ctx: RequestContext, scope: KeyScope, request: KeyRequest, readBack: ReadBack | undefined): Promise<Response> {
   const stored = await findKey(tx, scope);
   if (!stored) throw new Error('An idempotency key that blocked the insert is gone');
   if (stored.requestMethod !== request.method || stored.requestPath !== request.path) throw idempotencyKeyReused('different_path');
   if (stored.requestFingerprint !== request.fingerprint) throw idempotencyKeyReused('different_body');
   // A row is in_progress only inside its own request's transaction, which other requests wait for; kept as a guard.
   if (stored.status !== 'completed') throw idempotencyKeyInUse(0);
+  if (stored.responseBody!.length === 0) return readBackAnswer(tx, ctx, stored, readBack);
   const body = Buffer.from(await decryptField(tx, ctx, BODY_FIELD, stored.responseBody!), 'base64');
   return replay(stored, body);
 }
@@ -81,19 +101,27 @@ async function runHandler(tx: Tx, ctx: RequestContext, run: HandlerRun): Promise
  * together or not at all. A duplicate arriving meanwhile waits on the row (up to IDEMPOTENCY_WAIT_MS, else 409
  * IDEMPOTENCY_KEY_IN_USE) and then replays the stored answer with `Idempotent-Replayed: true`; the same key with
  * another path or body is 422 IDEMPOTENCY_KEY_REUSED. Keys belong to one tenant and user. A 5xx, 401, 403 or 429
- * rolls everything back, the key included. Response bodies are kept encrypted, as they can hold sensitive fields.
+ * rolls everything back, the key included. Response bodies are kept encrypted.
+ *
+ * A replay must not show what the caller may no longer read: route() checks role and active state again before
+ * the key is looked at, and a route with `readBack` keeps no body for a success at all, only its status and
+ * headers: the replay reads the resource again, checking duties and auditing the read as a GET would. An answer
+ * that reveals a sensitive record from a route without `readBack` is a defect: it fails (500) and keeps nothing.
  */
-export async function runIdempotently(tx: Tx, ctx: RequestContext, idempotent: IdempotentRequest, run: HandlerRun): Promise<Response> {
+export async function runIdempotently(tx: Tx, ctx: RequestContext, idempotent: IdempotentRequest, run: HandlerRun, readBack?: ReadBack): Promise<Response> {
   const scope: KeyScope = { organisationId: ctx.organisationId, userId: ctx.user.id, key: idempotent.key };
   const request: KeyRequest = { method: idempotent.method, path: idempotent.path, fingerprint: fingerprintBody(await readBodyText(idempotent.request)) };
   const claimed = await claimKey(tx, scope, request, ctx.now, IDEMPOTENCY_KEY_LIFETIME_MS, IDEMPOTENCY_WAIT_MS);
   if (claimed === null) throw idempotencyKeyInUse(IDEMPOTENCY_WAIT_MS / 1000);
-  if (!claimed) return answerFromStore(tx, ctx, scope, request);
+  if (!claimed) return answerFromStore(tx, ctx, scope, request, readBack);
 
-  const response = await runHandler(tx, ctx, run);
+  let revealed = false;
+  const response = await runHandler(tx, { ...ctx, onSensitiveRead: () => (revealed = true) }, run);
   const body = Buffer.from(await response.arrayBuffer());
   const headers = Object.fromEntries(STORED_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)!]] : [])));
-  const sealed = await encryptField(tx, ctx, BODY_FIELD, body.toString('base64'));
+  const readsBack = readBack !== undefined && response.ok && headers.location !== undefined;
+  if (revealed && response.ok && !readsBack) throw new Error(`${idempotent.path} reveals a sensitive record but declares no readBack: its answer cannot be kept`);
+  const sealed = readsBack ? BODY_NOT_KEPT : await encryptField(tx, ctx, BODY_FIELD, body.toString('base64'));
   await completeKey(tx, scope, { status: response.status, headers }, sealed, ctx.now);
   return new Response(body.length > 0 ? new Uint8Array(body) : null, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
 }

@@ -8,7 +8,7 @@ import type { RequestContext, TenantOrganisation } from '@/lib/core/context';
 import { ApiError } from '@/lib/core/errors';
 import { admitCaller, enterAsCaller } from './admit-caller';
 import { chargeClient, chargeLink, type LimitHeaders } from './charge-rate-limit';
-import { readIdempotencyKey, runIdempotently } from './idempotency';
+import { type ReadBack, readIdempotencyKey, runIdempotently } from './idempotency';
 import { parseJsonBody, parseParams, parseQuery } from './parse-request';
 import { resolveRequestTenant } from './resolve-request-tenant';
 import { errorResponse } from './responses';
@@ -22,6 +22,8 @@ type RouteOptions<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>
   params?: P;
   query?: Q;
   body?: B;
+  /** For a POST that creates a record a duty guards or a sensitive one: how a replay reads it again (lib/api/idempotency.ts). */
+  readBack?: ReadBack;
 };
 
 export type RouteInput<P, Q, B> = { request: Request; tx: Tx; ctx: RequestContext; params: P; query: Q; body: B };
@@ -51,7 +53,7 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
         const body = options.body ? await parseJsonBody(options.body, request) : undefined;
         const run = (tx: Tx, ctx: RequestContext) => handler({ request, tx, ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
         // A POST with an Idempotency-Key runs at most once per key (lib/api/idempotency.ts).
-        return idempotent ? runIdempotently(tx, scope.ctx, idempotent, run) : run(tx, scope.ctx);
+        return idempotent ? runIdempotently(tx, scope.ctx, idempotent, run, options.readBack) : run(tx, scope.ctx);
       });
       runAfterCommit();
       for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);

@@ -1,13 +1,17 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, not, type SQL } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { auditLog } from '@/db/schema';
 import type { RequestContext } from '@/lib/core/context';
 import { buildPage, decodeCursor, type Page } from '@/lib/api/pagination';
+import { reporterReaderOf } from '@/lib/incidents/reporter-visibility';
+import { redactAuditEntries, withheldReporterEntries } from './redact-audit-entries';
 import { type AuditEntry, auditCursor, type AuditLogQuery } from './schemas';
 
 type Filters = AuditLogQuery & { assetId?: string };
 
-export function toAuditEntryDto(row: typeof auditLog.$inferSelect): AuditEntry {
+type AuditRow = typeof auditLog.$inferSelect;
+
+function toAuditEntryDto(row: AuditRow): AuditEntry {
   return {
     id: row.id.toString(),
     occurredAt: row.occurredAt.toISOString(),
@@ -21,11 +25,17 @@ export function toAuditEntryDto(row: typeof auditLog.$inferSelect): AuditEntry {
   };
 }
 
+/** Stored rows as the caller may read them (redactAuditEntries), as API entries. */
+export async function toReadableAuditEntries(tx: Tx, ctx: RequestContext, rows: readonly AuditRow[]): Promise<AuditEntry[]> {
+  return (await redactAuditEntries(tx, ctx.organisationId, reporterReaderOf(ctx), rows)).map(toAuditEntryDto);
+}
+
 /** Newest first, keyset-paged by the monotonic id. */
 export async function listAuditEntries(tx: Tx, ctx: RequestContext, query: Filters): Promise<Page<AuditEntry>> {
   const filters: SQL[] = [eq(auditLog.organisationId, ctx.organisationId)];
   if (query.assetId) filters.push(eq(auditLog.assetId, query.assetId));
-  if (query.actorUserId) filters.push(eq(auditLog.actorUserId, query.actorUserId));
+  // Entries whose actor is withheld from the caller are not found by that actor either.
+  if (query.actorUserId) filters.push(eq(auditLog.actorUserId, query.actorUserId), not(withheldReporterEntries(reporterReaderOf(ctx))));
   if (query.action) filters.push(eq(auditLog.action, query.action));
   if (query.targetType) filters.push(eq(auditLog.targetType, query.targetType));
   if (query.targetId) filters.push(eq(auditLog.targetId, query.targetId));
@@ -37,5 +47,6 @@ export async function listAuditEntries(tx: Tx, ctx: RequestContext, query: Filte
     tx.select().from(auditLog).where(pageWhere).orderBy(desc(auditLog.id)).limit(query.limit + 1),
     tx.select({ total: count() }).from(auditLog).where(where),
   ]);
-  return buildPage(rows, query.limit, totals?.total ?? 0, toAuditEntryDto, (row) => [row.id.toString()]);
+  const page = buildPage(rows, query.limit, totals?.total ?? 0, (row) => row, (row) => [row.id.toString()]);
+  return { ...page, data: await toReadableAuditEntries(tx, ctx, page.data) };
 }

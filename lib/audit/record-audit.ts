@@ -1,9 +1,11 @@
 import type { Executor } from '@/db/client';
 import { type AuditChanges, auditLog } from '@/db/schema';
+import type { AuditAction } from './actions';
+import { nameGuardedFields } from './guarded-fields';
 import type { RequestContext } from '@/lib/core/context';
 
 export type AuditInput = {
-  action: string;
+  action: AuditAction;
   targetType: string;
   targetId: string;
   assetId?: string | null;
@@ -11,8 +13,12 @@ export type AuditInput = {
   metadata?: Record<string, unknown>;
 };
 
-/** Call inside the transaction of the change it records (DESIGN.md invariant 3). */
+/**
+ * Call inside the transaction of the change it records (DESIGN.md invariant 3). Fields a duty guards are written
+ * by name only, whatever the caller passes (lib/audit/guarded-fields.ts).
+ */
 export async function recordAudit(tx: Executor, ctx: Pick<RequestContext, 'organisationId' | 'requestId'> & { user: { id: string } | null }, input: AuditInput): Promise<void> {
+  const { changes, metadata } = nameGuardedFields(input.targetType, { changes: input.changes ?? {}, metadata: input.metadata ?? {} });
   await tx.insert(auditLog).values({
     organisationId: ctx.organisationId,
     actorType: ctx.user ? 'USER' : 'SYSTEM',
@@ -21,8 +27,8 @@ export async function recordAudit(tx: Executor, ctx: Pick<RequestContext, 'organ
     targetType: input.targetType,
     targetId: input.targetId,
     assetId: input.assetId ?? null,
-    changes: input.changes ?? {},
-    metadata: input.metadata ?? {},
+    changes,
+    metadata,
     requestId: ctx.requestId,
   });
 }

@@ -11,12 +11,13 @@ export type SensitiveTarget = 'PERSON' | 'MEDICAL_TREATMENT' | 'ANTIDOPING_RECOR
  */
 export async function recordSensitiveReads(
   tx: Executor,
-  ctx: Pick<RequestContext, 'organisationId' | 'requestId'> & { user: { id: string } },
+  ctx: Pick<RequestContext, 'organisationId' | 'requestId' | 'onSensitiveRead'> & { user: { id: string } },
   targetType: SensitiveTarget,
   targetIds: readonly string[],
   fields: readonly string[],
   details: Record<string, unknown> = {},
 ): Promise<void> {
+  if (targetIds.length > 0) ctx.onSensitiveRead?.();
   // In slices, so thousands of records (a data export) stay within the statement's parameter limit.
   for (let start = 0; start < targetIds.length; start += 1000) {
     await tx.insert(auditLog).values(
@@ -24,7 +25,7 @@ export async function recordSensitiveReads(
         organisationId: ctx.organisationId,
         actorType: 'USER' as const,
         actorUserId: ctx.user.id,
-        action: 'SENSITIVE_RECORD_VIEWED',
+        action: 'SENSITIVE_RECORD_VIEWED' as const,
         targetType,
         targetId,
         metadata: { fields: [...fields], ...details },

@@ -1,6 +1,9 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '@/db/client';
 import { announcements, assetMaintenance, assetPhotos, assets, auditLog, categories, invitations, loans, locations, notifications, organisations, persons, users } from '@/db/schema';
 import { assetColumns } from '@/lib/assets/asset-columns';
+import { redactAuditEntries } from '@/lib/audit/redact-audit-entries';
+import { readerWithoutDuty } from '@/lib/incidents/reporter-visibility';
 import { loanColumns } from '@/lib/loans/loan-store';
 import { maintenanceColumns } from '@/lib/maintenance/maintenance-columns';
 
@@ -15,7 +18,11 @@ export type BackupTable = {
   key: readonly { field: string; cast: 'timestamptz' | 'uuid' | 'bigint' }[];
   /** Rows per batch where rows are large (photos of up to 5 MB); the default otherwise. */
   batchSize?: number;
+  /** What of each batch may leave in a file any admin of the tenant can download. */
+  redact?: (tx: Tx, organisationId: string, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
 };
+
+type AuditBackupRow = Record<string, unknown> & Parameters<typeof redactAuditEntries>[3][number];
 
 const byCreation = [
   { field: 'createdAt', cast: 'timestamptz' },
@@ -206,5 +213,7 @@ export const backupTables: readonly BackupTable[] = [
       requestId: auditLog.requestId,
     },
     key: [{ field: 'id', cast: 'bigint' }],
+    // An admin without a duty may download it: no reporter, no value a duty guards (redactAuditEntries).
+    redact: (tx, organisationId, rows) => redactAuditEntries(tx, organisationId, readerWithoutDuty, rows as AuditBackupRow[]),
   },
 ];

@@ -58,7 +58,8 @@ async function* exportDocument(tx: Tx, organisationId: string, manifest: Row, ro
   for (const [index, spec] of backupTables.entries()) {
     yield `${index ? ',' : ''}${serialise(spec.name)}:[`;
     let written = 0;
-    for await (const batch of tableBatches(tx, spec, organisationId)) {
+    for await (const rows of tableBatches(tx, spec, organisationId)) {
+      const batch = spec.redact ? await spec.redact(tx, organisationId, rows) : rows;
       yield (written ? ',' : '') + batch.map(serialise).join(',');
       written += batch.length;
     }

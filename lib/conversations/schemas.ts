@@ -62,6 +62,10 @@ export const Conversation = z.object({
 });
 export type Conversation = z.infer<typeof Conversation>;
 
+/** What an ADMIN who sets a conversation's retention without taking part in it is answered: nothing they may not read. */
+export const ConversationRetention = Conversation.pick({ id: true, retentionDays: true, retentionExtendedUntil: true });
+export type ConversationRetention = z.infer<typeof ConversationRetention>;
+
 export const Message = z.object({
   id: z.uuid(),
   conversationId: z.uuid(),

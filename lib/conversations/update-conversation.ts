@@ -5,16 +5,18 @@ import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import type { RequestContext } from '@/lib/core/context';
 import { ForbiddenError, ValidationError } from '@/lib/core/errors';
 import { conversationColumns, findConversationRow, isAdmin, toConversationDtos } from './conversation-store';
-import type { Conversation, UpdateConversationBody } from './schemas';
+import type { Conversation, ConversationRetention, UpdateConversationBody } from './schemas';
 
 const extendable = new Set(['mentoring', 'health']);
 const notExtendable = 'Only mentoring and health conversations can have their retention extended.';
 
 /**
  * Participants change the title. Retention is the organisation's call: ADMIN only, and an ADMIN may set it
- * without being a participant (spec 001: "an organisation admin may extend retention manually").
+ * without being a participant (spec 001: "an organisation admin may extend retention manually"). Such an ADMIN
+ * may not read the conversation (its GET is 404 to them), so their answer is the retention alone: never its
+ * title, kind or participants, even when nothing changed.
  */
-export async function updateConversation(tx: Tx, ctx: RequestContext, conversationId: string, input: UpdateConversationBody): Promise<Conversation> {
+export async function updateConversation(tx: Tx, ctx: RequestContext, conversationId: string, input: UpdateConversationBody): Promise<Conversation | ConversationRetention> {
   const touchesRetention = input.retentionDays !== undefined || input.retentionExtendedUntil !== undefined;
   const before = await findConversationRow(tx, ctx, conversationId, input.title === undefined);
   if (touchesRetention && !isAdmin(ctx)) throw new ForbiddenError("Changing a conversation's retention requires the ADMIN role.", { requiredRole: 'ADMIN' });
@@ -45,6 +47,7 @@ export async function updateConversation(tx: Tx, ctx: RequestContext, conversati
       metadata: { kind: before.kind },
     });
   }
+  if (!before.participant) return { id: after!.id, retentionDays: after!.retentionDays, retentionExtendedUntil: after!.retentionExtendedUntil?.toISOString() ?? null };
   const [conversation] = await toConversationDtos(tx, ctx, [after!]);
   return conversation!;
 }

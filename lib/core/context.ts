@@ -23,6 +23,11 @@ export type RequestContext = {
   now: Date;
   /** Runs after the request's transaction commits (never on rollback): event dispatch, cache busting. */
   afterCommit: (fn: () => void) => void;
+  /**
+   * Told whenever the answer reveals a sensitive record (recordSensitiveReads). Set by the Idempotency-Key layer,
+   * which must not keep such an answer (lib/api/idempotency.ts).
+   */
+  onSensitiveRead?: () => void;
 };
 
 /** A job's context: the system acts, for one tenant at a time; audit entries name no user. */

@@ -13,6 +13,7 @@ import {
   messages,
   personChangeRequests,
 } from '@/db/schema';
+import { redactAuditEntries } from '@/lib/audit/redact-audit-entries';
 import { type ExportSource, type ExportSubject, iso } from './export-source';
 
 /** Ids (as audit target ids) of the records about the subject or written by them. */
@@ -41,8 +42,10 @@ export const auditEntrySource: ExportSource = {
   tenantColumn: auditLog.organisationId,
   subject: (s) => or(aboutSubject(s), bySubject(s)),
   key: [{ column: auditLog.id, field: 'id', cast: 'bigint' }],
-  read: (tx, { where, orderBy, limit, subject }) =>
-    tx
+  // Read as the subject may see it: never who reported them, never a value a duty guards (redactAuditEntries).
+  // Their duties open nothing more here: the reporter rule hides a reporter from the subject whatever they hold.
+  read: async (tx, { where, orderBy, limit, subject }) => {
+    const rows = await tx
       .select({
         id: auditLog.id,
         occurredAt: auditLog.occurredAt,
@@ -59,7 +62,9 @@ export const auditEntrySource: ExportSource = {
       .from(auditLog)
       .where(where)
       .orderBy(...orderBy)
-      .limit(limit),
+      .limit(limit);
+    return redactAuditEntries(tx, subject.organisationId, { userIds: subject.userIds, personId: subject.personId, safeguarding: false }, rows);
+  },
   // The subject's own actions on other records (an admin's change of someone else's profile) are listed, but
   // their changes and details are not: those can hold other people's data.
   toItem: (row) => ({

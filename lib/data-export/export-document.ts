@@ -202,7 +202,7 @@ const AuditEntry = z
     occurredAt: instant,
     action: text,
     actorType: z.enum(['USER', 'SYSTEM']),
-    actorUserId: id.nullable(),
+    actorUserId: id.nullable().describe('Who did it; null when the system did, and on entries about an incident report about you done by whoever reported it, who is never named to you.'),
     byYou: z.boolean().describe('You did it.'),
     aboutYou: z.boolean().describe('It is about you or a record of yours.'),
     targetType: text,

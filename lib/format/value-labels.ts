@@ -18,10 +18,3 @@ export const maintenanceStatusLabels: Record<string, string> = { PLANNED: 'Plann
 
 export const extensionModeLabels: Record<string, string> = { NOT_ALLOWED: 'Not allowed', AUTOMATIC: 'Granted at once', REQUIRES_APPROVAL: 'Need approval' };
 
-export const financialTransactionKindLabels: Record<string, string> = { membership_fee: 'Membership fee', sponsorship: 'Sponsorship', refund: 'Refund', purchase: 'Purchase' };
-
-export const antidopingTestKindLabels: Record<string, string> = { in_competition: 'In competition', out_of_competition: 'Out of competition' };
-
-export const incidentStatusLabels: Record<string, string> = { open: 'Open', investigating: 'Under investigation', resolved: 'Resolved', dismissed: 'Dismissed' };
-
-export const incidentSeverityLabels: Record<string, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };

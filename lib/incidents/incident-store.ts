@@ -5,6 +5,7 @@ import { recordSensitiveReads } from '@/lib/audit/record-sensitive-reads';
 import { hasDuty } from '@/lib/auth/duties';
 import type { RequestContext } from '@/lib/core/context';
 import { NotFoundError } from '@/lib/core/errors';
+import { mayKnowReporter, reporterReaderOf } from './reporter-visibility';
 import type { IncidentReport } from './schemas';
 
 export const incidentColumns = {
@@ -42,8 +43,7 @@ export async function findReadableIncidentReport(tx: Tx, ctx: RequestContext, re
 
 /**
  * The rows for the response, each read audited in the same transaction (the description is the sensitive
- * part). The subject sees what was reported about them but not who reported it: a reporter must not fear
- * being named to the person they reported.
+ * part). The subject sees what was reported about them but not who reported it (the reporter rule).
  */
 export async function revealIncidentReports(tx: Tx, ctx: RequestContext, rows: readonly IncidentRow[]): Promise<IncidentReport[]> {
   await recordSensitiveReads(
@@ -53,10 +53,10 @@ export async function revealIncidentReports(tx: Tx, ctx: RequestContext, rows: r
     rows.map((row) => row.id),
     ['description'],
   );
-  const safeguarding = hasDuty(ctx, 'SAFEGUARDING');
+  const reader = reporterReaderOf(ctx);
   return rows.map((row) => ({
     ...row,
-    reportedByUserId: safeguarding || row.reportedByUserId === ctx.user.id ? row.reportedByUserId : null,
+    reportedByUserId: mayKnowReporter(reader, row) ? row.reportedByUserId : null,
     occurredAt: row.occurredAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

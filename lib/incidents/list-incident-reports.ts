@@ -5,6 +5,7 @@ import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/api/p
 import { assertDuty } from '@/lib/auth/duties';
 import type { RequestContext } from '@/lib/core/context';
 import { incidentColumns, revealIncidentReports } from './incident-store';
+import { mayKnowReporterSql, reporterReaderOf } from './reporter-visibility';
 import type { IncidentReport, ListIncidentReportsQuery } from './schemas';
 
 /**
@@ -14,12 +15,13 @@ import type { IncidentReport, ListIncidentReportsQuery } from './schemas';
 export async function listIncidentReports(tx: Tx, ctx: RequestContext, query: ListIncidentReportsQuery): Promise<Page<IncidentReport>> {
   const personId = query.personId === 'me' ? ctx.user.personId : query.personId;
   const reportedBy = query.reportedBy === 'me' ? ctx.user.id : query.reportedBy;
-  // Filtering by another reporter would tell a subject who reported them, so only the duty may do it.
+  // Filtering by another reporter would tell a subject who reported them: only the duty may, and never finds
+  // the reports about the caller themselves (the reporter rule).
   const ownReports = reportedBy === ctx.user.id || (reportedBy === undefined && personId === ctx.user.personId);
   if (!ownReports) assertDuty(ctx, 'SAFEGUARDING', "Listing other persons' incident reports");
   const filters: SQL[] = [eq(incidentReports.organisationId, ctx.organisationId)];
   if (personId) filters.push(eq(incidentReports.personId, personId));
-  if (reportedBy) filters.push(eq(incidentReports.reportedByUserId, reportedBy));
+  if (reportedBy) filters.push(eq(incidentReports.reportedByUserId, reportedBy), mayKnowReporterSql(reporterReaderOf(ctx)));
   if (query.status) filters.push(eq(incidentReports.status, query.status));
   if (query.severity) filters.push(eq(incidentReports.severity, query.severity));
   if (query.from) filters.push(gte(incidentReports.occurredAt, new Date(query.from)));

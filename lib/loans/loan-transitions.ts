@@ -4,13 +4,14 @@ import { loans } from '@/db/schema';
 import type { RequestContext } from '@/lib/core/context';
 import { ConflictError } from '@/lib/core/errors';
 import { sqlState } from '@/lib/api/to-api-error';
+import type { AuditAction } from '@/lib/audit/actions';
 import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
 import { findBusyRanges, loanColumns, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';
 import { loanStatusLabels } from '@/lib/format/value-labels';
 import { emitLoanEvent, type LoanEventType } from '@/lib/webhooks/emit-loan-event';
 import type { LoanStatus } from './schemas';
 
-type Transition = { from: readonly LoanStatus[]; to?: LoanStatus; audit: string; webhook?: LoanEventType };
+type Transition = { from: readonly LoanStatus[]; to?: LoanStatus; audit: AuditAction; webhook?: LoanEventType };
 
 // Every change of a loan goes through this table: which states allow the action, where it leads, the audit
 // action it writes on the asset's log, and the webhook event integrators receive (issue 17).

@@ -48,12 +48,12 @@ export function registerConversationPaths(registry: OpenAPIRegistry, schemas: Re
     operationId: 'updateConversation',
     summary: 'Change a conversation',
     description:
-      'A participant changes the title. retentionDays and retentionExtendedUntil need the ADMIN role (403 otherwise), who need not be a participant; retentionExtendedUntil is for mentoring and health conversations only (400 otherwise). Records CONVERSATION_UPDATED and CONVERSATION_RETENTION_EXTENDED.',
+      'A participant changes the title. retentionDays and retentionExtendedUntil need the ADMIN role (403 otherwise), who need not be a participant; retentionExtendedUntil is for mentoring and health conversations only (400 otherwise). A participant is answered the conversation; an ADMIN who does not take part, and so may not read it, only its id and retention (ConversationRetention), never its title, kind or participants. Records CONVERSATION_UPDATED and CONVERSATION_RETENTION_EXTENDED.',
     tag,
     role: 'EMPLOYEE',
     params: ConversationIdParams,
     body: schemas.updateConversationBody,
-    success: { status: 200, description: 'The updated conversation.', schema: schemas.conversation },
+    success: { status: 200, description: "The updated conversation, or its retention alone to a non-participant ADMIN.", schema: schemas.updatedConversation },
     errors: ['CONVERSATION_NOT_FOUND'],
   });
   registerTenantOperation(registry, {

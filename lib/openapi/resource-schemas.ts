@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry, ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Activity, ActivityComment, CreateActivityBody, CreateActivityCommentBody, UpdateActivityBody } from '@/lib/activities/schemas';
 import { AntidopingRecord, CreateAntidopingRecordBody, UpdateAntidopingRecordBody } from '@/lib/antidoping/schemas';
 import { pageSchema } from '@/lib/api/pagination';
@@ -11,7 +11,7 @@ import { CreateFinancialTransactionBody, FinancialTransaction, UpdateFinancialTr
 import { CreateIncidentReportBody, IncidentReport, UpdateIncidentReportBody } from '@/lib/incidents/schemas';
 import { CreateInvitationBody, Invitation } from '@/lib/invitations/schemas';
 import { CreateLocationBody, Location, UpdateLocationBody } from '@/lib/locations/schemas';
-import { Conversation, CreateConversationBody, Message, PostMessageBody, UpdateConversationBody } from '@/lib/conversations/schemas';
+import { Conversation, ConversationRetention, CreateConversationBody, Message, PostMessageBody, UpdateConversationBody } from '@/lib/conversations/schemas';
 import { CreateMedicalTreatmentBody, MedicalTreatment, UpdateMedicalTreatmentBody } from '@/lib/medical/schemas';
 import { CreatePersonBody, Person, PersonDetail, UpdatePersonBody } from '@/lib/persons/schemas';
 import { UpdateUserBody, User } from '@/lib/users/schemas';
@@ -84,6 +84,10 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
     conversationPage: named('ConversationPage', pageSchema(conversation), { description: "One page of the caller's conversations, newest first." }),
     createConversationBody: named('CreateConversationBody', CreateConversationBody, { description: 'A new conversation; the caller is always a participant.' }),
     updateConversationBody: named('UpdateConversationBody', UpdateConversationBody, { ...atLeastOneField, description: 'Title (participants) or retention (ADMIN) to change.' }),
+    updatedConversation: z.union([
+      conversation,
+      named('ConversationRetention', ConversationRetention, { description: "A conversation's retention, the answer to an ADMIN who set it without taking part: nothing else of it." }),
+    ]),
     message,
     messagePage: named('MessagePage', pageSchema(message), { description: 'One page of a thread, oldest first.' }),
     postMessageBody: named('PostMessageBody', PostMessageBody, { description: 'The text of a new message.' }),

@@ -28,9 +28,9 @@ beforeAll(async () => {
   for (const res of [categoryCreate, categoryPatch, locationCreate, rolePatch]) expect(res.status).toBeLessThan(300);
   // Entries at fixed instants (the owner may insert; only UPDATE and DELETE are refused) for the period filters.
   await ownerDb()`insert into audit_log (organisation_id, occurred_at, actor_type, action, target_type, target_id)
-    values (${tenant.id}, '2020-01-01T00:00:00Z', 'SYSTEM', 'TEST_PERIOD', 'TEST', 'jan'),
-           (${tenant.id}, '2020-06-01T00:00:00Z', 'SYSTEM', 'TEST_PERIOD', 'TEST', 'jun'),
-           (${tenant.id}, '2021-01-01T00:00:00Z', 'SYSTEM', 'TEST_PERIOD', 'TEST', 'next-jan')`;
+    values (${tenant.id}, '2020-01-01T00:00:00Z', 'SYSTEM', 'RETENTION_RUN_STARTED', 'TEST', 'jan'),
+           (${tenant.id}, '2020-06-01T00:00:00Z', 'SYSTEM', 'RETENTION_RUN_STARTED', 'TEST', 'jun'),
+           (${tenant.id}, '2021-01-01T00:00:00Z', 'SYSTEM', 'RETENTION_RUN_STARTED', 'TEST', 'next-jan')`;
 });
 
 describe('GET /api/v1/audit-log', () => {
@@ -86,7 +86,7 @@ describe('GET /api/v1/audit-log', () => {
   });
 
   it('filters by period: from is inclusive, to is exclusive', async () => {
-    const period = (query: string) => api(`/api/v1/audit-log?action=TEST_PERIOD&${query}`).then((r) => entries(r).map((e) => e.target.id));
+    const period = (query: string) => api(`/api/v1/audit-log?action=RETENTION_RUN_STARTED&${query}`).then((r) => entries(r).map((e) => e.target.id));
     expect(await period('')).toEqual(['next-jan', 'jun', 'jan']);
     expect(await period('from=2020-06-01T00:00:00Z')).toEqual(['next-jan', 'jun']);
     expect(await period('to=2020-06-01T00:00:00Z')).toEqual(['jan']);
@@ -110,6 +110,18 @@ describe('GET /api/v1/audit-log', () => {
     expect(new Set(ids).size).toBe(n);
   });
 
+  it('filters by every action name the log holds, the lower-case anonymize_person of spec 001 included', async () => {
+    const [erased] = await ownerDb()`insert into audit_log (organisation_id, actor_type, action, target_type, target_id, metadata)
+      values (${tenant.id}, 'SYSTEM', 'anonymize_person', 'person', ${randomUUID()}, ${ownerDb().json({ scope: 'full' })}) returning id`;
+    const res = await api('/api/v1/audit-log?action=anonymize_person');
+    expect(res.status).toBe(200);
+    expect(entries(res).map((e) => [e.id, e.action, e.target.type])).toEqual([[String(erased!.id), 'anonymize_person', 'person']]);
+    const byTarget = await api('/api/v1/audit-log?targetType=person');
+    expect(entries(byTarget).map((e) => e.id)).toContain(String(erased!.id));
+    expectEnvelope(await api('/api/v1/audit-log?action=ANONYMIZE_PERSON'), 400, 'VALIDATION_ERROR');
+    expectEnvelope(await api('/api/v1/audit-log?action=NOT_AN_ACTION'), 400, 'VALIDATION_ERROR');
+  });
+
   it('answers 400 for invalid filters and cursors', async () => {
     for (const query of ['actorUserId=nobody', 'action=user_role_changed', 'from=yesterday', 'to=2020-01-01', 'cursor=abc', 'limit=500', 'actor=x']) {
       expectEnvelope(await api(`/api/v1/audit-log?${query}`), 400, 'VALIDATION_ERROR');
@@ -123,7 +135,7 @@ describe('GET /api/v1/audit-log', () => {
     const targeted = await api(`/api/v1/audit-log?targetId=${categoryCreate.body.id}`, otherToken, other.slug);
     expect(targeted.body).toEqual({ data: [], pagination: { limit: 25, total: 0, nextCursor: null, hasMore: false } });
     expect(entries(await api(`/api/v1/audit-log?actorUserId=${tenant.admin.id}`, otherToken, other.slug))).toEqual([]);
-    expect(entries(await api('/api/v1/audit-log?action=TEST_PERIOD', otherToken, other.slug))).toEqual([]);
+    expect(entries(await api('/api/v1/audit-log?action=RETENTION_RUN_STARTED', otherToken, other.slug))).toEqual([]);
   });
 
   it('is read-only: other methods answer 405 and write nothing', async () => {

@@ -201,6 +201,25 @@ describe('PATCH /api/v1/conversations/{id}', () => {
     ]);
   });
 
+  it('answers a non-participant ADMIN only the retention they may set: never the title, kind or participants, even for a PATCH that changes nothing', async () => {
+    const id = await startConversation(tokens.medic, { kind: 'health', title: 'Knee rehabilitation plan', participantPersonIds: [people.employee] });
+    expectEnvelope(await api('GET', `/api/v1/conversations/${id}`, tokens.admin), 404, 'CONVERSATION_NOT_FOUND');
+    for (const [body, retentionDays] of [
+      [{ retentionDays: null }, null],
+      [{ retentionDays: 400 }, 400],
+      [{ retentionDays: 400 }, 400],
+    ] as const) {
+      const res = await api('PATCH', `/api/v1/conversations/${id}`, tokens.admin, body);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ id, retentionDays, retentionExtendedUntil: null });
+      for (const hidden of ['Knee', 'health', people.employee, people.medic]) expect(res.text).not.toContain(hidden);
+    }
+    // A participant's answer is unchanged: the whole conversation.
+    const own = await api('PATCH', `/api/v1/conversations/${id}`, tokens.medic, { title: 'Knee plan' });
+    expect(own.body).toMatchObject({ id, kind: 'health', title: 'Knee plan', retentionDays: 400, participantPersonIds: expect.arrayContaining([people.medic, people.employee]) });
+    expect((await ownerDb()`select retention_days, title from conversations where id = ${id}`)[0]).toEqual({ retention_days: 400, title: 'Knee plan' });
+  });
+
   it('refuses a retention extension of a general conversation with 400, and bad values with readable messages', async () => {
     const id = await startConversation(tokens.employee, { kind: 'general', title: 'General', participantPersonIds: [] });
     const res = await api('PATCH', `/api/v1/conversations/${id}`, tokens.admin, { retentionExtendedUntil: '2028-06-30T00:00:00Z' });

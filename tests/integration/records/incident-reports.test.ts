@@ -90,15 +90,10 @@ describe('POST /api/v1/incident-reports', () => {
     expect(audit.map((a) => a.action)).toEqual(['INCIDENT_REPORT_FILED', 'SENSITIVE_RECORD_VIEWED']);
     expect(audit[0]).toMatchObject({
       actor_user_id: reporter.id,
-      changes: {
-        personId: { before: null, after: subjectId },
-        occurredAt: { before: null, after: '2026-10-04T17:30:00.000Z' },
-        severity: { before: null, after: 'medium' },
-        status: { before: null, after: 'open' },
-      },
-      metadata: { fields: ['description'] },
+      changes: {},
+      metadata: { fields: ['description', 'personId', 'occurredAt', 'severity', 'status'], personId: { changed: true }, severity: { changed: true } },
     });
-    for (const entry of audit) expect(entry.raw).not.toMatch(/shoved|whistle/i);
+    for (const entry of audit) expect(entry.raw).not.toMatch(new RegExp(`shoved|whistle|medium|${subjectId}`, 'i'));
   });
 
   it('lets an ADMIN and the SAFEGUARDING duty file reports too', async () => {
@@ -233,11 +228,10 @@ describe('PATCH /api/v1/incident-reports/{id}', () => {
     const [audit] = await ownerDb()`select actor_user_id, changes, metadata, changes::text || metadata::text as raw from audit_log where target_id = ${id} and action = 'INCIDENT_REPORT_UPDATED'`;
     expect(audit).toMatchObject({
       actor_user_id: welfare.id,
-      changes: { status: { before: 'open', after: 'investigating' }, severity: { before: 'medium', after: 'high' } },
-      metadata: { fields: ['status', 'severity', 'description'], description: { changed: true } },
+      changes: {},
+      metadata: { fields: ['status', 'severity', 'description'], description: { changed: true }, status: { changed: true }, severity: { changed: true } },
     });
-    expect(Object.keys(audit!.changes)).toEqual(['status', 'severity']);
-    expect(audit!.raw).not.toMatch(/punched|shoved|threats/i);
+    expect(audit!.raw).not.toMatch(/punched|shoved|threats|investigating|high/i);
   });
 
   it('refuses the reporter, the subject, an ADMIN and other duties with 403, validates, and answers 404 across tenants', async () => {

@@ -3,12 +3,13 @@ import { listActivities } from '@/lib/activities/list-activities';
 import { CreateActivityBody, ListActivitiesQuery } from '@/lib/activities/schemas';
 import { created, ok } from '@/lib/api/responses';
 import { methodNotAllowed, route } from '@/lib/api/route';
+import { getActivity } from '@/lib/activities/get-activity';
 
 // GET /api/v1/activities – activities (the ADMIN role or the COACH duty), or the caller's own with personId=me
 export const GET = route({ role: 'EMPLOYEE', query: ListActivitiesQuery }, async ({ tx, ctx, query }) => ok(await listActivities(tx, ctx, query)));
 
 // POST /api/v1/activities – record an activity for a person (the ADMIN role or the COACH duty)
-export const POST = route({ role: 'EMPLOYEE', body: CreateActivityBody }, async ({ tx, ctx, body }) => {
+export const POST = route({ role: 'EMPLOYEE', body: CreateActivityBody, readBack: getActivity }, async ({ tx, ctx, body }) => {
   const activity = await createActivity(tx, ctx, body);
   return created(activity, `/api/v1/activities/${activity.id}`);
 });

@@ -3,12 +3,13 @@ import { methodNotAllowed, route } from '@/lib/api/route';
 import { createAntidopingRecord } from '@/lib/antidoping/create-antidoping-record';
 import { listAntidopingRecords } from '@/lib/antidoping/list-antidoping-records';
 import { CreateAntidopingRecordBody, ListAntidopingRecordsQuery } from '@/lib/antidoping/schemas';
+import { getAntidopingRecord } from '@/lib/antidoping/get-antidoping-record';
 
 // GET /api/v1/antidoping-records – doping controls (the MEDICAL duty), or the caller's own with personId=me
 export const GET = route({ role: 'EMPLOYEE', query: ListAntidopingRecordsQuery }, async ({ tx, ctx, query }) => ok(await listAntidopingRecords(tx, ctx, query)));
 
 // POST /api/v1/antidoping-records – record a doping control (the MEDICAL duty)
-export const POST = route({ role: 'EMPLOYEE', body: CreateAntidopingRecordBody }, async ({ tx, ctx, body }) => {
+export const POST = route({ role: 'EMPLOYEE', body: CreateAntidopingRecordBody, readBack: getAntidopingRecord }, async ({ tx, ctx, body }) => {
   const record = await createAntidopingRecord(tx, ctx, body);
   return created(record, `/api/v1/antidoping-records/${record.id}`);
 });

@@ -3,12 +3,13 @@ import { methodNotAllowed, route } from '@/lib/api/route';
 import { createDonation } from '@/lib/donations/create-donation';
 import { listDonations } from '@/lib/donations/list-donations';
 import { CreateDonationBody, ListDonationsQuery } from '@/lib/donations/schemas';
+import { getDonation } from '@/lib/donations/get-donation';
 
 // GET /api/v1/donations – donations (the FINANCE duty), or the caller's own with personId=me
 export const GET = route({ role: 'EMPLOYEE', query: ListDonationsQuery }, async ({ tx, ctx, query }) => ok(await listDonations(tx, ctx, query)));
 
 // POST /api/v1/donations – record a donation (the FINANCE duty)
-export const POST = route({ role: 'EMPLOYEE', body: CreateDonationBody }, async ({ tx, ctx, body }) => {
+export const POST = route({ role: 'EMPLOYEE', body: CreateDonationBody, readBack: getDonation }, async ({ tx, ctx, body }) => {
   const donation = await createDonation(tx, ctx, body);
   return created(donation, `/api/v1/donations/${donation.id}`);
 });

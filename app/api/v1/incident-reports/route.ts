@@ -3,12 +3,13 @@ import { methodNotAllowed, route } from '@/lib/api/route';
 import { createIncidentReport } from '@/lib/incidents/create-incident-report';
 import { listIncidentReports } from '@/lib/incidents/list-incident-reports';
 import { CreateIncidentReportBody, ListIncidentReportsQuery } from '@/lib/incidents/schemas';
+import { getIncidentReport } from '@/lib/incidents/get-incident-report';
 
 // GET /api/v1/incident-reports – reports (the SAFEGUARDING duty), or the caller's with personId=me / reportedBy=me
 export const GET = route({ role: 'EMPLOYEE', query: ListIncidentReportsQuery }, async ({ tx, ctx, query }) => ok(await listIncidentReports(tx, ctx, query)));
 
 // POST /api/v1/incident-reports – file a report about a person (anyone; the caller is the reporter)
-export const POST = route({ role: 'EMPLOYEE', body: CreateIncidentReportBody }, async ({ tx, ctx, body }) => {
+export const POST = route({ role: 'EMPLOYEE', body: CreateIncidentReportBody, readBack: getIncidentReport }, async ({ tx, ctx, body }) => {
   const report = await createIncidentReport(tx, ctx, body);
   return created(report, `/api/v1/incident-reports/${report.id}`);
 });

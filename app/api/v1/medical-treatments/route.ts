@@ -3,12 +3,13 @@ import { methodNotAllowed, route } from '@/lib/api/route';
 import { createMedicalTreatment } from '@/lib/medical/create-medical-treatment';
 import { listMedicalTreatments } from '@/lib/medical/list-medical-treatments';
 import { CreateMedicalTreatmentBody, ListMedicalTreatmentsQuery } from '@/lib/medical/schemas';
+import { getMedicalTreatment } from '@/lib/medical/get-medical-treatment';
 
 // GET /api/v1/medical-treatments – treatments (the MEDICAL duty), or the caller's own with personId=me
 export const GET = route({ role: 'EMPLOYEE', query: ListMedicalTreatmentsQuery }, async ({ tx, ctx, query }) => ok(await listMedicalTreatments(tx, ctx, query)));
 
 // POST /api/v1/medical-treatments – record a treatment (the MEDICAL duty)
-export const POST = route({ role: 'EMPLOYEE', body: CreateMedicalTreatmentBody }, async ({ tx, ctx, body }) => {
+export const POST = route({ role: 'EMPLOYEE', body: CreateMedicalTreatmentBody, readBack: getMedicalTreatment }, async ({ tx, ctx, body }) => {
   const treatment = await createMedicalTreatment(tx, ctx, body);
   return created(treatment, `/api/v1/medical-treatments/${treatment.id}`);
 });
