@@ -219,6 +219,11 @@ const phrases: Record<AuditAction, Phrase> = {
   ADMIN_SIGNED_OUT: () => ['signed out of the portal'],
   PROFILE_UPDATED: (_t, e) => [`changed their own ${fieldList(e)}`],
   PERSON_CHANGE_REQUESTED: (_t, e) => [`proposed a change of their ${fieldList(e)} (waiting for approval)`],
+  PERSON_CHANGE_PROPOSED: (_t, e) => [
+    e.metadata.via === 'erasure'
+      ? `asked the sports registry to clear a person's ${fieldList(e)}, erased here at the person's request`
+      : `proposed a change of a person's ${fieldList(e)} to the sports registry; the person changes once the registry accepts`,
+  ],
   PERSON_CHANGE_APPROVED: (_t, e) => [
     `${e.metadata.via === 'email_confirmation' ? 'approved (by confirming the new address)' : 'approved'} a proposed change of a person's ${fieldList(e)}${e.metadata.appliedLocally === true ? ', applied here at once (no registry involved)' : ', queued for the sports registry'}`,
   ],

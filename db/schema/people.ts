@@ -66,6 +66,11 @@ export const persons = pgTable(
     registryBase: jsonb('registry_base').$type<RegistryBase>(),
     /** The registry's submission of this person's new-record proposal, while it waits (pending_registration). */
     registrySubmissionId: text('registry_submission_id'),
+    /**
+     * The fields a partial erasure removed (spec 001). The mirror never takes them back from the registry (issue 23):
+     * sync skips them, and the registry is asked to clear its own copy by a proposal.
+     */
+    erasedFields: text('erased_fields').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -139,6 +144,8 @@ export const personChangeRequests = pgTable(
     /** changes: field -> { from: value when proposed, to: proposed value }. */
     fields: jsonb('fields').$type<PersonFieldChanges>().notNull(),
     evidence: jsonb('evidence').$type<ProposalEvidence>(),
+    /** The erasure request a proposal asks the registry to carry out on its copy (a field cleared); sent as its reason. */
+    erasureRequestId: uuid('erasure_request_id'),
     status: personChangeRequestStatusEnum('status').notNull().default('pending'),
     /** Sent with every submission attempt, so the registry applies the proposal once however often it is sent. */
     idempotencyKey: uuid('idempotency_key').notNull().defaultRandom(),

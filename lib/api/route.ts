@@ -131,16 +131,20 @@ export function publicRoute<P extends z.ZodType = z.ZodType<Record<string, never
   };
 }
 
+const chargeTenantClient = async (request: Request): Promise<LimitHeaders> => chargeClient(request, (await resolveRequestTenant(request)).id);
+
 /**
  * PUT is not part of the contract; other unsupported methods answer the same way, with rate-limit headers.
- * The answer never looks at the token, so it is charged to the client's bucket, never the tenant's.
+ * The answer never looks at the token, so it is charged to the client's bucket, never the tenant's; an endpoint
+ * outside any tenant (the registry webhook) names the bucket it charges.
  */
-export function methodNotAllowed(allowed: string[]) {
+export function methodNotAllowed(allowed: string[], options: { charge?: (request: Request) => Promise<LimitHeaders> } = {}) {
+  const charge = options.charge ?? chargeTenantClient;
   return async (request: Request): Promise<Response> => {
     const requestId = randomUUID();
     let limitHeaders: LimitHeaders = {};
     try {
-      limitHeaders = await chargeClient(request, (await resolveRequestTenant(request)).id);
+      limitHeaders = await charge(request);
       throw new ApiError(405, 'METHOD_NOT_ALLOWED', `This endpoint supports ${allowed.join(', ')}.`, { allowed });
     } catch (error) {
       return errorResponse(toApiError(error, requestId), requestId, { ...limitHeaders, Allow: allowed.join(', ') });

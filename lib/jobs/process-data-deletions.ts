@@ -10,7 +10,9 @@ import { type LedgerDatabase, recordInLedger } from '@/lib/privacy/deletion-ledg
 import { findSubjectContact } from '@/lib/privacy/deletion-requests/subject-contact';
 import { type ErasablePersonField, type ErasureScope, erasePerson } from '@/lib/privacy/erase-person';
 import { ledgerSubjectKey } from '@/lib/privacy/pseudonym';
+import { proposeApprovedChange } from '@/lib/proposals/propose-approved-change';
 import { proposeDeactivation } from '@/lib/proposals/propose-deactivation';
+import { mirroredIdentityFields } from '@/lib/registry/merge-person';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from './job-deps';
 
@@ -75,6 +77,13 @@ async function carryOut(deps: ProcessDataDeletionsDeps, item: Claimed, secret: s
     if (item.scope === 'full' && mirror?.registryId) {
       counts.registryDeactivationProposals = 1;
       await proposeDeactivation(tx, { ...ctx, afterCommit }, { personId: item.personId, registryId: mirror.registryId, reason: 'erasure' });
+    }
+    // Issue 23: erased identity fields stay erased here; the registry is asked to clear its own copy, and decides.
+    const mastered = item.partialFields.filter((field) => (mirroredIdentityFields as readonly string[]).includes(field));
+    if (item.scope === 'partial' && mirror?.registryId && mastered.length > 0) {
+      counts.registryCorrectionProposals = 1;
+      const fields = Object.fromEntries(mastered.map((field) => [field, { from: null, to: null }]));
+      await proposeApprovedChange(tx, { ...ctx, afterCommit }, { via: 'erasure', personId: item.personId, registryId: mirror.registryId, fields, erasureRequestId: item.id });
     }
     const outbox = { organisationId: item.organisationId, afterCommit };
     const confirmed = contact?.email

@@ -76,15 +76,18 @@ async function send(deps: SubmitProposalsDeps, registry: RegistryAdapter, propos
   const changes: PersonChangeProposal = {};
   // The mirror's values the person changed from: the registry refuses the proposal if its record moved on since,
   // rather than let an older local view undo a newer registry change. The identifier's earlier value is never kept.
+  // An erasure's proposal has none: the erased values are kept nowhere, and the registry is asked to clear whatever
+  // it holds, giving the erasure request as the reason.
   const basedOn: PersonChangeProposal = {};
   for (const [field, change] of Object.entries(proposal.fields)) {
     const name = registryField[field];
     if (!name) continue;
     const value = field === 'identifierNational' ? await runTenantUnit(deps.db, proposal.organisationId, (tx) => unseal(tx, proposal.organisationId, change.to, deps.encryption)) : change.to;
     (changes as Record<string, unknown>)[name] = value;
-    if (field !== 'identifierNational') (basedOn as Record<string, unknown>)[name] = change.from ?? null;
+    if (field !== 'identifierNational' && !proposal.erasureRequestId) (basedOn as Record<string, unknown>)[name] = change.from ?? null;
   }
-  return registry.proposePersonChange(proposal.registryPersonId!, changes, { ...options, ...(Object.keys(basedOn).length > 0 ? { basedOn } : {}) });
+  const erasure = proposal.erasureRequestId ? { evidence: { reason: `erasure request ${proposal.erasureRequestId}` } } : {};
+  return registry.proposePersonChange(proposal.registryPersonId!, changes, { ...options, ...erasure, ...(Object.keys(basedOn).length > 0 ? { basedOn } : {}) });
 }
 
 async function submit(deps: SubmitProposalsDeps, registry: RegistryAdapter, proposal: Claimed, runId: string, result: SubmitProposalsResult): Promise<void> {

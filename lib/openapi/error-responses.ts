@@ -53,7 +53,7 @@ const codeNotes: Partial<Record<ErrorCode, string>> = {
   DATA_EXPORT_LINK_USED: 'the link was used once already; the file was deleted then.',
   DATA_EXPORT_LINK_EXPIRED: 'the link lapsed unused; the file was deleted.',
   INVALID_SIGNATURE:
-    'the registry webhook is refused: the signature matches none of the active secrets, is missing, is not `hmac-sha256:<hex>` over the RFC 8785 canonical JSON, or the timestamp is more than 5 minutes away (`details.reason`: invalid_signature, missing_signature, conflicting_signatures, malformed_body or stale_timestamp). No bearer token is involved.',
+    'the registry webhook is refused: the signature matches none of the active secrets, is missing, is not `hmac-sha256:<hex>` over the RFC 8785 canonical JSON, or the timestamp is more than 5 minutes away (`details.reason`: invalid_signature, missing_signature, conflicting_signatures or stale_timestamp; a body that cannot be read as an event is 400 instead). No bearer token is involved.',
   PERSON_NOT_REGISTERED: "the caller's person waits for the sports registry to accept it as a new record (syncStatus pending_registration); borrowing unlocks once the registry accepted. Reading and signing in work meanwhile.",
   PERSON_NOT_LOCAL_ONLY: 'the person is already linked to the registry, waits for its registration, or is deleted (`details.syncStatus`, `details.linked`).',
   REGISTRY_SYNC_OFF: 'the platform runs without a registry (phase 0: REGISTRY_URL or REGISTRY_WEBHOOK_SECRETS unset).',

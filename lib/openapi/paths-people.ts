@@ -74,13 +74,17 @@ function registerPersonPaths(registry: OpenAPIRegistry, schemas: ResourceSchemas
     method: 'patch',
     path: '/v1/persons/{id}',
     operationId: 'updatePerson',
-    summary: "Change a person's platform-owned fields",
-    description: 'identifierNational is encrypted before it is stored. Records PERSON_UPDATED with the changed field names; the identifier appears only as `{ changed: true }`.',
+    summary: 'Change a person',
+    description: [
+      'Platform-owned fields are written at once; identifierNational is encrypted before it is stored. Records PERSON_UPDATED with the changed field names; the identifier appears only as `{ changed: true }`.',
+      'For a person mirrored from the registry (`externalRefs.registryId` set, sync on) the registry masters `nationality` and `identifierNational` (spec 002): a value other than the stored one is not written but put into one change proposal, approved by the caller (`approved_locally`) and sent to the registry, answered as `changeProposal` and recorded as PERSON_CHANGE_PROPOSED; the person keeps its values and `syncStatus` until the registry accepts.',
+      'For a local-only person, or in phase 0, they are written directly and `changeProposal` is null.',
+    ].join(' '),
     tag: 'Persons',
     role: 'ADMIN',
     params: PersonIdParams,
     body: schemas.updatePersonBody,
-    success: { status: 200, description: 'The updated person, without the identifier.', schema: schemas.person },
+    success: { status: 200, description: 'The updated person, without the identifier, and the change proposal made for it, if any.', schema: schemas.updatedPerson },
     errors: ['PERSON_NOT_FOUND'],
   });
 }

@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { WEBHOOK_MAX_DEPTH } from '@/lib/registry/read-webhook-body';
 import { RegistryWebhookPayload } from '@/lib/registry/webhook-payload';
 import { headerRefs } from './components';
 import { buildErrorResponses } from './error-responses';
@@ -27,6 +28,8 @@ export function registerRegistryPaths(registry: OpenAPIRegistry): void {
       'Not per tenant: the platform fans a person event out to every organisation that mirrors the person. The signature is checked against every active secret (REGISTRY_WEBHOOK_SECRETS) in constant time;',
       'timestamps more than 5 minutes away from now are refused; a delivery seen before is acknowledged and not processed twice. Accepted person events are processed by a background job',
       '(the person is fetched from the registry and merged); organisation events update the linked organisation\'s official data and code-list events re-sync the list (changedSince), also in the background. Rate limited per client address (REGISTRY_WEBHOOK_RATE_LIMIT_PER_MINUTE).',
+      `The body must be sent as \`Content-Type: application/json\` (415 \`UNSUPPORTED_MEDIA_TYPE\` otherwise, \`details.contentType\`) and may have at most 64 KiB (413). Before the signature is checked, a body that is not a JSON object, is nested more than ${WEBHOOK_MAX_DEPTH} levels deep, or holds a control character (U+0000–U+001F, U+007F) or an unpaired surrogate in a key or string is refused with 400 \`VALIDATION_ERROR\`, \`details.reason\` = \`malformed_body\`, \`too_deep\` or \`invalid_character\`; a correctly signed body of the wrong shape is 400 with \`reason\` = \`invalid_payload\`.`,
+      'Every refusal is recorded (event name and reason only). GET, PUT, PATCH and DELETE answer 405 `METHOD_NOT_ALLOWED` with `Allow: POST`, charged to the same per-address limit. Every answer but the 202 is the error envelope.',
     ].join(' '),
     tags: ['Registry'],
     security: [],
@@ -40,7 +43,7 @@ export function registerRegistryPaths(registry: OpenAPIRegistry): void {
         headers: { 'X-RateLimit-Limit': headerRefs.limit, 'X-RateLimit-Remaining': headerRefs.remaining, 'X-RateLimit-Reset': headerRefs.reset, 'X-Request-Id': headerRefs.requestId },
         content: { 'application/json': { schema: registry.register('RegistryWebhookAccepted', nameSchema('RegistryWebhookAccepted', Accepted)) } },
       },
-      ...buildErrorResponses(['VALIDATION_ERROR', 'INVALID_SIGNATURE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'REGISTRY_SYNC_OFF', 'INTERNAL_ERROR']),
+      ...buildErrorResponses(['VALIDATION_ERROR', 'INVALID_SIGNATURE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'REGISTRY_SYNC_OFF', 'INTERNAL_ERROR']),
     },
   });
 }

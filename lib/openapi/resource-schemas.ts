@@ -13,7 +13,7 @@ import { CreateInvitationBody, Invitation } from '@/lib/invitations/schemas';
 import { CreateLocationBody, Location, UpdateLocationBody } from '@/lib/locations/schemas';
 import { Conversation, ConversationRetention, CreateConversationBody, Message, PostMessageBody, UpdateConversationBody } from '@/lib/conversations/schemas';
 import { CreateMedicalTreatmentBody, MedicalTreatment, UpdateMedicalTreatmentBody } from '@/lib/medical/schemas';
-import { CreatePersonBody, Person, PersonDetail, UpdatePersonBody } from '@/lib/persons/schemas';
+import { CreatePersonBody, Person, PersonDetail, UpdatedPerson, UpdatePersonBody } from '@/lib/persons/schemas';
 import { UpdateUserBody, User } from '@/lib/users/schemas';
 import { nameSchema } from './name-schema';
 
@@ -68,7 +68,11 @@ export function registerResourceSchemas(registry: OpenAPIRegistry) {
     personDetail: named('PersonDetail', PersonDetail, { description: 'A person, with the national identifier where the caller may see it.' }),
     personPage: named('PersonPage', pageSchema(person), { description: 'One page of the directory of persons.' }),
     createPersonBody: named('CreatePersonBody', CreatePersonBody, { description: 'A new person: identity fields (names required) and optional platform fields.' }),
-    updatePersonBody: named('UpdatePersonBody', UpdatePersonBody, { ...atLeastOneField, description: "Platform-owned fields to change; identity fields change through the registry's change requests." }),
+    updatePersonBody: named('UpdatePersonBody', UpdatePersonBody, {
+      ...atLeastOneField,
+      description: 'Fields to change. Names, birth date and official e-mail change through change proposals only; nationality and identifierNational of a person mirrored from the registry become one.',
+    }),
+    updatedPerson: named('UpdatedPerson', UpdatedPerson, { description: 'A person after an admin’s change, with the change proposal the change made, if any.' }),
     medicalTreatment,
     medicalTreatmentPage: named('MedicalTreatmentPage', pageSchema(medicalTreatment), { description: 'One page of medical treatments, newest first.' }),
     createMedicalTreatmentBody: named('CreateMedicalTreatmentBody', CreateMedicalTreatmentBody, { description: 'A new treatment; diagnosis and notes are stored encrypted.' }),

@@ -41,8 +41,10 @@ export const ListPersonsQuery = z.strictObject({
 export type ListPersonsQuery = z.infer<typeof ListPersonsQuery>;
 
 /**
- * The fields the platform owns. Names, birth date and official e-mail are identity fields that the external
- * registry mirrors (spec 002); they change through change requests, not here.
+ * What an ADMIN may change here. Names, birth date and official e-mail are identity fields that the external
+ * registry masters (spec 002); they change through change requests, not here. nationality and identifierNational
+ * are identity fields too: for a person mirrored from the registry they become a change proposal (the answer's
+ * changeProposal), for a local-only person they are written directly.
  */
 export const UpdatePersonBody = z
   .strictObject({
@@ -88,6 +90,20 @@ export const Person = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type Person = z.infer<typeof Person>;
+
+export const UpdatedPerson = Person.extend({
+  changeProposal: z
+    .object({
+      id: z.uuid(),
+      status: z.literal('approved_locally'),
+      fields: z.array(z.string()).describe('The registry-mastered fields of the request, in the proposal instead of on the person.'),
+    })
+    .nullable()
+    .describe(
+      'Set when the person is mirrored from the registry and the request changed a field the registry masters (nationality, national identifier): those fields went into this change proposal, approved by the caller and sent to the registry, and the person keeps its values until the registry accepts (GET /api/v1/person-change-proposals/{id}). Null when everything was written directly.',
+    ),
+});
+export type UpdatedPerson = z.infer<typeof UpdatedPerson>;
 
 export const PersonDetail = Person.extend({
   identifierNational: z

@@ -101,9 +101,11 @@ export async function erasePerson(tx: Tx, ctx: ErasureContext, personId: string,
     await tx
       .update(persons)
       // The registry mirror's base (spec 002) holds the last synced identity values: the erased ones go from it too.
+      // The mark keeps them erased: sync never takes them back from the registry (issue 23).
       .set({
         ...personFieldValues(scope.fields, person.birthDate),
         registryBase: sql`${persons.registryBase} || ${JSON.stringify(Object.fromEntries(scope.fields.map((field) => [field, null])))}::jsonb`,
+        erasedFields: sql`array(select distinct f from unnest(${persons.erasedFields} || ${textArray(scope.fields)}) f order by f)`,
         updatedAt: ctx.now,
       })
       .where(and(eq(persons.organisationId, ctx.organisationId), eq(persons.id, personId)));

@@ -10,12 +10,31 @@ import { ledgerSubjectKey } from './pseudonym';
 export type ReplayDeps = { db: Database; ledger: LedgerDatabase; secret: string; now: () => Date; runId: string; log?: Pick<Console, 'info' | 'error'> };
 export type ReplayResult = { entries: number; tenants: number; reErased: number; alreadyErased: number; notFound: number };
 
-type PersonState = { id: string; anonymizedAt: Date | null; firstName: string; lastName: string; birthDate: string | null; officialEmail: string | null; preferredEmail: string | null; phone: string | null; nationality: string | null; hasIdentifier: boolean };
+type PersonState = {
+  id: string;
+  anonymizedAt: Date | null;
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  officialEmail: string | null;
+  preferredEmail: string | null;
+  phone: string | null;
+  nationality: string | null;
+  hasIdentifier: boolean;
+  erasedFields: string[];
+};
 
-/** Whether the person still shows what the entry erased: a restore from before the erasure brought it back. */
+/**
+ * Whether the person still shows what the entry erased: a restore from before the erasure brought it back. A field
+ * without its erased mark counts too, however erased its value looks (a birth date on 1 January, a nationality
+ * that was empty), since the mark is what keeps the registry sync from writing it back (issue 23).
+ */
 function needsErasure(person: PersonState, entry: LedgerEntry): boolean {
   if (entry.scope === 'full') return person.anonymizedAt === null;
+  // An anonymised person has no detail left to erase; the anonymisation dropped the registry mirror too.
+  if (person.anonymizedAt !== null) return false;
   return (entry.fields as ErasablePersonField[]).some((field) => {
+    if (!person.erasedFields.includes(field)) return true;
     if (field === 'firstName' || field === 'lastName') return person[field] !== ANONYMIZED;
     if (field === 'birthDate') return person.birthDate !== null && !person.birthDate.endsWith('-01-01');
     if (field === 'identifierNational') return person.hasIdentifier;
@@ -55,6 +74,7 @@ export async function replayLedger(deps: ReplayDeps): Promise<ReplayResult> {
           phone: persons.phone,
           nationality: persons.nationality,
           hasIdentifier: sql<boolean>`${persons.identifierNational} is not null`,
+          erasedFields: persons.erasedFields,
         })
         .from(persons)
         .where(eq(persons.organisationId, organisationId));
@@ -73,6 +93,7 @@ export async function replayLedger(deps: ReplayDeps): Promise<ReplayResult> {
         }
         await erasePerson(tx, ctx, person.id, entry.scope === 'full' ? { scope: 'full', reason: entry.reason } : { scope: 'partial', fields: entry.fields as ErasablePersonField[] }, deps.secret);
         if (entry.scope === 'full') person.anonymizedAt = ctx.now;
+        else person.erasedFields = [...new Set([...person.erasedFields, ...entry.fields])];
         result.reErased += 1;
       }
     });

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { persons } from '@/db/schema';
+import { mirroredIdentityFields } from '@/lib/registry/merge-person';
 import { isSealed, type ProposalRow } from './proposal-store';
-
-const writable = ['firstName', 'lastName', 'birthDate', 'nationality', 'officialEmail', 'identifierNational'] as const;
 
 /**
  * Phase 0 or a local-only person: the platform is authoritative, so an approved update is written to the person
@@ -11,7 +10,7 @@ const writable = ['firstName', 'lastName', 'birthDate', 'nationality', 'official
  */
 export async function applyProposalLocally(tx: Tx, ctx: { organisationId: string; now: Date }, proposal: Pick<ProposalRow, 'personId' | 'fields'>): Promise<string[]> {
   const values: Partial<typeof persons.$inferInsert> = {};
-  for (const field of writable) {
+  for (const field of mirroredIdentityFields) {
     if (!Object.hasOwn(proposal.fields, field)) continue;
     const to = proposal.fields[field]!.to;
     if (field === 'identifierNational') values.identifierNational = isSealed(to) ? Buffer.from(to.fle1, 'base64') : null;

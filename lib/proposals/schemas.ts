@@ -37,6 +37,10 @@ export const Proposal = z.object({
   changes: z.record(z.string(), z.unknown()).describe('Field -> proposed value. A national identifier is never shown: its value reads "(hidden)".'),
   previous: z.record(z.string(), z.unknown()).describe('Field -> the value when proposed.'),
   evidence: Evidence.nullable(),
+  erasureRequestId: z
+    .uuid()
+    .nullable()
+    .describe('Set when the platform asks the registry to clear fields a partial erasure removed here (each changes to null); sent to the registry as the reason "erasure request <id>". Whatever the registry decides, the fields stay erased here.'),
   status: z.enum(proposalStatuses),
   approvedVia: z.enum(['admin', 'email_confirmation', 'system']).nullable(),
   decidedBy: z.uuid().nullable(),

@@ -47,7 +47,8 @@ const plainAuditFields = ['firstName', 'lastName', 'birthDate', 'nationality', '
 
 /**
  * Applies the registry's current state of one person to its mirror in one tenant (in that tenant's RLS
- * transaction): identity fields from the registry through the three-way merge, application fields untouched,
+ * transaction): identity fields from the registry through the three-way merge (never a field the subject had
+ * erased, issue 23), application fields untouched,
  * base / lastSyncedAt / syncStatus updated, a deactivation at the registry deactivating the person locally
  * (deletedAt; anonymisation stays retention's). Audited as PERSON_SYNCED_FROM_REGISTRY with before/after of the
  * changed fields; the national identifier only as "changed".
@@ -71,6 +72,7 @@ export async function applyRegistryPerson(
       registryBase: persons.registryBase,
       deletedAt: persons.deletedAt,
       anonymizedAt: persons.anonymizedAt,
+      erasedFields: persons.erasedFields,
     })
     .from(persons)
     .where(where)
@@ -90,7 +92,7 @@ export async function applyRegistryPerson(
     .from(personChangeRequests)
     .where(and(eq(personChangeRequests.organisationId, ctx.organisationId), eq(personChangeRequests.personId, input.personId), inArray(personChangeRequests.status, openProposalStatuses)));
   const proposals = open.map((request) => ({ id: request.id, fields: Object.fromEntries(Object.entries(request.fields).map(([field, change]) => [field, change.to])) }));
-  const merged = mergePerson({ local, base: storedBase, registry, proposals, currentStatus: row.syncStatus });
+  const merged = mergePerson({ local, base: storedBase, registry, proposals, currentStatus: row.syncStatus, erased: row.erasedFields });
 
   const { identifierNational: identifierChanged, ...plainUpdate } = merged.update;
   const deactivate = !remote.active && row.deletedAt === null;
@@ -147,7 +149,8 @@ export async function applyRegistryPerson(
   });
   await alertSyncConflict(tx, ctx, {
     personId: input.personId,
-    personName: `${remote.firstName} ${remote.lastName}`,
+    // An erased name is not brought back into an alert either.
+    personName: `${row.erasedFields.includes('firstName') ? row.firstName : remote.firstName} ${row.erasedFields.includes('lastName') ? row.lastName : remote.lastName}`,
     registryId: remote.id,
     fields: merged.conflicts.map((conflict) => conflict.field),
     registryVersion: remote.version,

@@ -27,6 +27,8 @@ export type MergeInput = {
   registry: IdentityValues;
   proposals: OpenProposal[];
   currentStatus: PersonSyncStatus | null;
+  /** Fields a partial erasure removed (persons.erased_fields): they stay erased whatever the registry holds. */
+  erased?: readonly string[];
 };
 
 export type MergeResult = {
@@ -44,12 +46,20 @@ export type MergeResult = {
  * value wins on every identity field; application fields are not this function's to touch. A field is in
  * conflict when it changed on both sides since the base: the registry's value differs from the base, and
  * locally it was either edited (local value differs from the base) or an open proposal asks for a value
- * other than the registry's. A proposal the registry's value now matches is no conflict: it was accepted.
+ * other than the registry's. A proposal the registry's value now matches is no conflict: it was accepted. A field
+ * the subject had erased takes no part: it stays as the erasure left it.
  */
 export function mergePerson(input: MergeInput): MergeResult {
   const update: Partial<IdentityValues> = {};
   const conflicts: FieldConflict[] = [];
+  const base: RegistryBase = { ...input.registry };
   for (const field of mirroredIdentityFields) {
+    // Issue 23: an erased field is the subject's decision, not a local edit. It is never written back and never a
+    // conflict, and the base keeps no registry value of it; the registry was asked to clear its copy by a proposal.
+    if (input.erased?.includes(field)) {
+      base[field] = null;
+      continue;
+    }
     const registryValue = input.registry[field];
     const localValue = input.local[field];
     if (localValue !== registryValue) update[field] = registryValue;
@@ -62,7 +72,7 @@ export function mergePerson(input: MergeInput): MergeResult {
     if (proposal) conflicts.push({ field, localChange: 'proposal', proposalId: proposal.id });
   }
   const syncStatus: PersonSyncStatus = conflicts.length > 0 || input.currentStatus === 'conflict' ? 'conflict' : 'synced';
-  return { update, base: { ...input.registry }, conflicts, syncStatus };
+  return { update, base, conflicts, syncStatus };
 }
 
 function normalise(value: unknown): string | null {

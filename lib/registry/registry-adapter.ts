@@ -57,7 +57,8 @@ export type PersonProposal = Partial<Omit<RegistryPerson, 'id' | 'active' | 'dea
 export type PersonChangeProposal = Partial<Omit<RegistryPerson, 'id' | 'deactivatedAt' | 'updatedAt' | 'version'>>;
 export type ProposalOptions = {
   idempotencyKey: string;
-  evidence?: { documentUrl: string };
+  /** What supports the proposal: a document, or a reason in words (a partial erasure: "erasure request <id>"). */
+  evidence?: { documentUrl?: string; reason?: string };
   /** For a change: the registry values of the changed fields it was made against, so the registry refuses it if they moved on. */
   basedOn?: PersonChangeProposal;
 };

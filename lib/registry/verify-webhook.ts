@@ -1,11 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { readWebhookBody, type UnreadableWebhookBody } from './read-webhook-body';
 import { RegistryWebhookPayload } from './webhook-payload';
 
 /** Spec 002 leaves it open; DESIGN.md fixes five minutes either way, which bounds how long a captured delivery could be replayed. */
 export const WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
 
-export type WebhookRejection = 'malformed_body' | 'missing_signature' | 'conflicting_signatures' | 'invalid_signature' | 'invalid_payload' | 'stale_timestamp';
+export type WebhookRejection = UnreadableWebhookBody | 'missing_signature' | 'conflicting_signatures' | 'invalid_signature' | 'invalid_payload' | 'stale_timestamp';
 
 export type VerifiedWebhook = { ok: true; payload: RegistryWebhookPayload; secretIndex: number; deliveryKey: string };
 export type RejectedWebhook = { ok: false; reason: WebhookRejection; event: string | null };
@@ -24,20 +25,17 @@ function matchingSecret(canonical: string, signature: string, secrets: readonly 
 }
 
 /**
- * Verifies a delivery exactly as DESIGN.md states: the signature ("hmac-sha256:" + hex HMAC-SHA-256 of the
+ * Verifies a delivery exactly as DESIGN.md states, once its body is known to be a JSON object of bounded depth
+ * without odd characters (read-webhook-body.ts): the signature ("hmac-sha256:" + hex HMAC-SHA-256 of the
  * RFC 8785 canonical JSON of the body without `signature`) comes from the body and/or the X-Registry-Signature
  * header, is checked against every active secret in constant time, and only then is the payload's shape
  * trusted; its timestamp must lie within five minutes of now.
  */
 export function verifyWebhook(input: { rawBody: string; headerSignature: string | null; secrets: readonly string[]; now: Date }): VerifiedWebhook | RejectedWebhook {
-  let body: unknown;
-  try {
-    body = JSON.parse(input.rawBody);
-  } catch {
-    return { ok: false, reason: 'malformed_body', event: null };
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, reason: 'malformed_body', event: null };
-  const { signature: bodySignature, ...unsigned } = body as Record<string, unknown>;
+  // Bounded and clean before anything recurses over it or stores a piece of it.
+  const read = readWebhookBody(input.rawBody);
+  if (!read.ok) return { ok: false, reason: read.reason, event: read.event };
+  const { signature: bodySignature, ...unsigned } = read.body;
   const claimedEvent = typeof unsigned.event === 'string' ? unsigned.event.slice(0, 64) : null;
   const reject = (reason: WebhookRejection): RejectedWebhook => ({ ok: false, reason, event: claimedEvent });
   if (bodySignature !== undefined && typeof bodySignature !== 'string') return reject('invalid_signature');

@@ -74,13 +74,18 @@ export async function handleApi(ctx: ApiContext, call: Call): Promise<void> {
   if (method === 'POST' && path === '/persons') {
     const body = parseWith(createPersonBody, await readJson(req));
     requireOrganizations(ctx, body.person.organizationIds);
-    return submit(ctx, call, { entity: 'person', kind: 'create', targetId: null, changes: body.person }, body.idempotencyKey);
+    return submit(ctx, call, { entity: 'person', kind: 'create', targetId: null, changes: body.person, ...(body.evidence ? { evidence: body.evidence } : {}) }, body.idempotencyKey);
   }
   if (method === 'PATCH' && (params = matchPath('/persons/:id', path))) {
     if (!state.store.persons.has(params.id!)) throw notFound('person');
     const body = parseWith(changePersonBody, await readJson(req));
     requireOrganizations(ctx, body.changes.organizationIds);
-    return submit(ctx, call, { entity: 'person', kind: 'update', targetId: params.id!, changes: body.changes, ...(body.basedOn ? { basedOn: body.basedOn } : {}) }, body.idempotencyKey);
+    return submit(
+      ctx,
+      call,
+      { entity: 'person', kind: 'update', targetId: params.id!, changes: body.changes, ...(body.basedOn ? { basedOn: body.basedOn } : {}), ...(body.evidence ? { evidence: body.evidence } : {}) },
+      body.idempotencyKey,
+    );
   }
   if (method === 'GET' && path === '/organizations') {
     return sendJson(res, 200, list(state.store.organizations.values(), parseWith(listQuery, query)));

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 
 const idempotencyKey = z.string().min(1).max(200);
-const evidence = z.strictObject({ documentUrl: z.url() }).optional();
 const nonEmpty = (value: object) => Object.keys(value).length > 0;
+/** A document, or a reason in words (the platform's erasure requests give "erasure request <id>"). */
+const evidence = z
+  .strictObject({ documentUrl: z.url().optional(), reason: z.string().trim().min(1).max(500).optional() })
+  .refine(nonEmpty, 'evidence must give a documentUrl or a reason')
+  .optional();
 
 export const listQuery = z.object({
   changedSince: z.iso.datetime({ offset: true }).optional(),

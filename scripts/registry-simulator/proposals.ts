@@ -4,7 +4,7 @@ import canonicalize from 'canonicalize';
 import type { SimulatorSettings } from './settings';
 import type { Decision, Submission } from './types';
 
-export type ProposalInput = { entity: Submission['entity']; kind: Submission['kind']; targetId: string | null; changes: Record<string, unknown>; basedOn?: Record<string, unknown> };
+export type ProposalInput = Pick<Submission, 'entity' | 'kind' | 'targetId' | 'changes' | 'basedOn' | 'evidence'>;
 
 export class IdempotencyConflictError extends Error {}
 

@@ -75,6 +75,8 @@ export type Submission = {
   changes: Record<string, unknown>;
   /** For an update: the values of the changed fields the proposer saw; the proposal is refused if the record has moved on since. */
   basedOn?: Record<string, unknown>;
+  /** What the proposer gave in support: a document link, or a reason in words. */
+  evidence?: { documentUrl?: string; reason?: string };
   status: SubmissionStatus;
   reason: string | null;
   createdAt: string;

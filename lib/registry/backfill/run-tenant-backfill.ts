@@ -7,6 +7,7 @@ import { decryptField } from '@/lib/crypto/decrypt-field';
 import type { FieldEncryption } from '@/lib/crypto/field-encryption';
 import { withTenant } from '@/lib/tenancy/with-tenant';
 import { createIdentifierDigester, type IdentifierDigester } from '../identifier-digest';
+import { mirroredIdentityFields } from '../merge-person';
 import type { RegistryAdapter, RegistryPerson } from '../registry-adapter';
 import { RegistryRequestError } from '../registry-errors';
 import { type ComparedField, comparedFields, countBackfillState, loadBackfill } from './backfill-store';
@@ -25,7 +26,7 @@ export type TenantBackfillDeps = {
 
 export type TenantBackfillOutcome = 'completed' | 'skipped' | 'superseded';
 
-type LocalPerson = { id: string; registryId: string | null } & Record<ComparedField, string | null>;
+type LocalPerson = { id: string; registryId: string | null; erasedFields: string[] } & Record<ComparedField, string | null>;
 
 /** The fields of a mismatch whose registry values may be stored and shown: everything but the national identifier. */
 const storableFields: readonly string[] = comparedFields;
@@ -51,6 +52,7 @@ async function indexLocalPersons(tx: Tx, organisationId: string, digest: Identif
         birthDate: persons.birthDate,
         nationality: persons.nationality,
         officialEmail: persons.officialEmail,
+        erasedFields: persons.erasedFields,
       })
       .from(persons)
       .where(and(eq(persons.organisationId, organisationId), isNull(persons.anonymizedAt), after === null ? undefined : gt(persons.id, after)))
@@ -68,8 +70,9 @@ async function indexLocalPersons(tx: Tx, organisationId: string, digest: Identif
   return { index, linked };
 }
 
+/** A field the subject had erased is no difference: it stays erased, whatever the registry holds (issue 23). */
 function differingFields(local: LocalPerson, remote: RegistryPerson): ComparedField[] {
-  return comparedFields.filter((field) => (local[field] ?? null) !== (remote[field] ?? null));
+  return comparedFields.filter((field) => !local.erasedFields.includes(field) && (local[field] ?? null) !== (remote[field] ?? null));
 }
 
 /**
@@ -104,6 +107,8 @@ async function applyPage(
             officialEmail: remote.officialEmail,
             registryUpdatedAt: remote.updatedAt,
             registryVersion: remote.version,
+            // The base keeps no registry value of an erased field, as the sync merge does.
+            ...Object.fromEntries(mirroredIdentityFields.filter((field) => local.erasedFields.includes(field)).map((field) => [field, null])),
           };
           const [linked] = await tx
             .update(persons)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectEnvelope } from '../../support/api';
 import { createPerson, createTenant, createUser, ownerDb, type TestTenant, type TestUser } from '../../support/factories';
@@ -110,6 +111,76 @@ describe('PATCH /api/v1/persons/{id}', () => {
     expectEnvelope(await api('PATCH', `/api/v1/persons/${athleteId}`, tokens.coach, { language: 'en' }), 403, 'FORBIDDEN');
     expectEnvelope(await api('PATCH', `/api/v1/persons/${foreignPersonId}`, tokens.admin, { identifierNational: 'X1' }), 404, 'PERSON_NOT_FOUND');
     expect(await storedIdentifier(foreignPersonId)).toBeNull();
+  });
+});
+
+describe('PATCH /api/v1/persons/{id} of a person mirrored from the registry (issue 23, item 6)', () => {
+  const base = { firstName: 'Mira', lastName: 'Mirrored', birthDate: '2004-03-02', identifierNational: null, nationality: 'DE', officialEmail: null };
+  const linkedPerson = () =>
+    createPerson(tenant.id, {
+      first_name: 'Mira',
+      last_name: 'Mirrored',
+      birth_date: '2004-03-02',
+      nationality: 'DE',
+      identifier_national: null,
+      registry_id: `P-${randomUUID()}`,
+      sync_status: 'synced',
+      registry_base: base,
+      last_synced_at: new Date('2026-01-01T00:00:00.000Z'),
+    });
+  const proposalsOf = (personId: string) =>
+    ownerDb()`select id, kind, status, fields, requested_by_user_id, decided_by_user_id, approved_via, registry_person_id, fields::text as raw from person_change_requests where person_id = ${personId}`;
+
+  it('proposes nationality and the national identifier to the registry instead of writing them; platform fields are written at once', async () => {
+    const personId = await linkedPerson();
+    const registryId = (await ownerDb()`select registry_id from persons where id = ${personId}`)[0]!.registry_id as string;
+    const res = await api('PATCH', `/api/v1/persons/${personId}`, tokens.admin, { nationality: 'AT', identifierNational: 'AT-4711-X', language: 'en' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: personId, language: 'en', nationality: 'DE', externalRefs: { registryId, syncStatus: 'synced' } });
+    expect(res.body.changeProposal).toEqual({ id: expect.any(String), status: 'approved_locally', fields: ['nationality', 'identifierNational'] });
+
+    const [row] = await ownerDb()`select nationality, identifier_national, language, sync_status from persons where id = ${personId}`;
+    expect(row).toEqual({ nationality: 'DE', identifier_national: null, language: 'en', sync_status: 'synced' });
+    const proposals = await proposalsOf(personId);
+    expect(proposals).toEqual([
+      {
+        id: res.body.changeProposal.id,
+        kind: 'update',
+        status: 'approved_locally',
+        fields: { nationality: { from: 'DE', to: 'AT' }, identifierNational: { from: null, to: { fle1: expect.any(String) } } },
+        requested_by_user_id: tenant.admin.id,
+        decided_by_user_id: tenant.admin.id,
+        approved_via: 'admin',
+        registry_person_id: registryId,
+        raw: expect.any(String),
+      },
+    ]);
+    expect(proposals[0]!.raw).not.toContain('AT-4711-X');
+
+    const audit = await ownerDb()`select action, changes, metadata, changes::text || metadata::text as raw from audit_log where target_id = ${personId} order by id`;
+    expect(audit.map((entry) => entry.action)).toEqual(['PERSON_UPDATED', 'PERSON_CHANGE_PROPOSED']);
+    expect(audit[0]).toMatchObject({ changes: { language: { before: 'de', after: 'en' } }, metadata: { fields: ['language'] } });
+    expect(audit[1]).toMatchObject({ metadata: { proposalId: res.body.changeProposal.id, fields: ['nationality', 'identifierNational'], via: 'admin' } });
+    expect(audit.map((entry) => entry.raw).join()).not.toContain('AT-4711-X');
+
+    const queue = await api('GET', `/api/v1/person-change-proposals?personId=${personId}`, tokens.admin);
+    expect(queue.body.data).toEqual([expect.objectContaining({ id: res.body.changeProposal.id, changes: { nationality: 'AT', identifierNational: '(hidden)' }, status: 'approved_locally' })]);
+  });
+
+  it('only registry-mastered fields become a proposal: a value the person already has asks for nothing, platform fields alone answer changeProposal null', async () => {
+    const personId = await linkedPerson();
+    const same = await api('PATCH', `/api/v1/persons/${personId}`, tokens.admin, { nationality: 'DE', phone: '+49 30 1234567' });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ phone: '+49 30 1234567', nationality: 'DE', changeProposal: null });
+    expect(await proposalsOf(personId)).toEqual([]);
+  });
+
+  it('a local-only person (no registry id) is still written directly, and the answer says no proposal was made', async () => {
+    const res = await api('PATCH', `/api/v1/persons/${athleteId}`, tokens.admin, { nationality: 'FR' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ nationality: 'FR', changeProposal: null });
+    expect((await ownerDb()`select nationality from persons where id = ${athleteId}`)[0]!.nationality).toBe('FR');
+    expect(await proposalsOf(athleteId)).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { connectLedgerPostgres, type LedgerConnection } from '@/db/ledger/connect-ledger';
+import { connectLedgerPglite, connectLedgerPostgres, type LedgerConnection } from '@/db/ledger/connect-ledger';
 import * as schema from '@/db/schema';
 import { createContext } from '@/lib/core/context';
 import { recordInLedger } from '@/lib/privacy/deletion-ledger';
@@ -105,6 +105,32 @@ describe('the deletion ledger after a restore (spec 001, DESIGN.md)', () => {
     expect(ledgerAfter).toEqual(ledgerBefore);
     // The original database is erased too, and the replay never touched it.
     expect((await ownerDb()`select first_name from persons where id = ${personId}`)[0]!.first_name).toBe('ANONYMIZED');
+  });
+
+  it('keeps the erased mark of a partial erasure: a replay restores a mark that is missing, so the registry sync never writes the field back (issue 23, item 7)', async () => {
+    const secret = inject('pseudonymSecret');
+    // A ledger of this test's own: replaying the shared one would reach every other file's subjects.
+    const own = await connectLedgerPglite(path.join(workDir, 'own-ledger'));
+    try {
+      // Born on 1 January: the erased birth date (the year only) looks exactly like the stored one.
+      const personId = await createPerson(tenant.id, { first_name: 'Jan', last_name: 'Uary', birth_date: '1990-01-01', registry_id: `P-${randomUUID()}`, sync_status: 'synced' });
+      const now = new Date(Date.now() + 60_000);
+      await recordInLedger(own.db, { entryKey: `test:${randomUUID()}`, organisationId: tenant.id, subjectKey: ledgerSubjectKey(secret, tenant.id, personId), reason: 'erasure_request', scope: 'partial', fields: ['birthDate'], effectiveAt: now });
+      const { ctx } = createContext({ organisationId: tenant.id, user: null, requestId: 'test', now });
+      await withTenant(jobDb(), tenant.id, (tx) => erasePerson(tx, ctx, personId, { scope: 'partial', fields: ['birthDate'] }, secret));
+      const mark = async () => (await ownerDb()`select erased_fields, birth_date::text as birth_date from persons where id = ${personId}`)[0];
+      expect(await mark()).toEqual({ erased_fields: ['birthDate'], birth_date: '1990-01-01' });
+
+      // A restore from a backup taken before the erasure (or a database erased before the mark existed): the value
+      // looks erased, the mark is gone.
+      await ownerDb()`update persons set erased_fields = '{}' where id = ${personId}`;
+      const replay = await replayLedger({ db: jobDb(), ledger: own.db, secret, now: () => now, runId: 'test-replay-mark' });
+      expect(replay).toMatchObject({ entries: 1, reErased: 1 });
+      expect(await mark()).toEqual({ erased_fields: ['birthDate'], birth_date: '1990-01-01' });
+      expect(await replayLedger({ db: jobDb(), ledger: own.db, secret, now: () => now, runId: 'test-replay-mark-2' })).toMatchObject({ reErased: 0, alreadyErased: 1 });
+    } finally {
+      await own.close();
+    }
   });
 
   it('the ledger holds no name, address or person id, and refuses changes', async () => {

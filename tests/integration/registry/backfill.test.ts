@@ -216,6 +216,31 @@ describe('the initial backfill', () => {
   });
 });
 
+describe('a person erased in part before the backfill (issue 23, item 7)', () => {
+  it('is linked without a mismatch for the erased fields, which stay erased and leave no registry value in the base', async () => {
+    const tenant = await createTenant();
+    const remote = seeds[1]!;
+    const erasedBirthDate = remote.birthDate ? `${remote.birthDate.slice(0, 4)}-01-01` : null;
+    const encrypted = await withTenant(jobDb(), tenant.id, (tx) => encryptField(tx, { organisationId: tenant.id }, 'person.identifierNational', remote.nationalIdentifier!, serverEncryption()));
+    // As a partial erasure of the birth date and the nationality leaves a person.
+    const personId = await createPerson(tenant.id, {
+      first_name: remote.firstName,
+      last_name: remote.lastName,
+      birth_date: erasedBirthDate,
+      nationality: null,
+      official_email: remote.officialEmail,
+      identifier_national: encrypted,
+    });
+    await ownerDb()`update persons set erased_fields = '{birthDate,nationality}' where id = ${personId}`;
+    await start(tenant);
+    expect(await backfill(tenant)).toMatchObject({ completed: 1 });
+    const [row] = await ownerDb()`select registry_id, sync_status, birth_date::text as birth_date, nationality, registry_base from persons where id = ${personId}`;
+    expect(row).toMatchObject({ registry_id: remote.id, sync_status: 'synced', birth_date: erasedBirthDate, nationality: null });
+    expect(row!.registry_base).toMatchObject({ birthDate: null, nationality: null, lastName: remote.lastName });
+    expect(await ownerDb()`select 1 from registry_backfill_mismatches where organisation_id = ${tenant.id}`).toHaveLength(0);
+  });
+});
+
 describe('phase 0 (no registry)', () => {
   it('the job does nothing and a request is refused with REGISTRY_SYNC_OFF', async () => {
     const tenant = await createTenant();

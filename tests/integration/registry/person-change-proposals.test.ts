@@ -7,7 +7,7 @@ import type { RegistrySimulator } from '@/scripts/registry-simulator/create-regi
 import { call, expectEnvelope } from '../../support/api';
 import { createTenant, createUser, ownerDb, type TestTenant, type TestUser } from '../../support/factories';
 import { jobDb } from '../../support/job-db';
-import { adapterFor, personRow, processWebhooks, serverEncryption, startRegistry } from './registry-helpers';
+import { adapterFor, personRow, processWebhooks, reconcile, serverEncryption, startRegistry } from './registry-helpers';
 
 // One file, run in order: the submission job and the webhook job sweep every tenant.
 let registry: RegistrySimulator;
@@ -196,6 +196,110 @@ describe('a mirrored person proposes an identity change', () => {
     await ownerDb()`update person_change_requests set email_token_expires_at = now() - interval '1 minute' where id = ${late.body.id}`;
     expectEnvelope(await call('GET', `/api/v1/profile/email-confirmations?token=${lateMail!.payload.data.token}`, { tenant: a.slug }), 410, 'EMAIL_CONFIRMATION_EXPIRED');
     expect((await proposalRow(late.body.id)).status).toBe('pending');
+  });
+});
+
+describe('an admin changes a registry-mastered field of a mirrored person (issue 23, item 6)', () => {
+  it('PATCH /persons/{id} proposes the nationality to the registry; a sync meanwhile keeps it as it was, and the person changes once the registry accepts', async () => {
+    const user = await createUser(a.id, 'EMPLOYEE');
+    const personId = await personOf(user);
+    await linkTo(personId, 'P-100006');
+    const patched = await call('PATCH', `/api/v1/persons/${personId}`, { tenant: a.slug, token: await a.admin.token(), json: { nationality: 'BE' } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ nationality: 'DE', externalRefs: { syncStatus: 'synced' }, changeProposal: { status: 'approved_locally', fields: ['nationality'] } });
+    expect(await proposalRow(patched.body.changeProposal.id)).toMatchObject({ kind: 'update', status: 'approved_locally', approved_via: 'admin', decided_by_user_id: a.admin.id, registry_person_id: 'P-100006' });
+
+    // The registry changes another field before it decides: the sync neither reverts nor conflicts with anything.
+    registry.control.setDecisions({ default: 'hold' });
+    registry.control.updatePerson('P-100006', { lastName: 'Berg-Registry' });
+    await registry.control.settle();
+    await processWebhooks(registry);
+    expect(await personRow(personId)).toMatchObject({ nationality: 'DE', last_name: 'Berg-Registry', sync_status: 'synced' });
+
+    expect(await submitJob()).toMatchObject({ submitted: 1 });
+    const submitted = await proposalRow(patched.body.changeProposal.id);
+    expect(registry.control.submissions()).toEqual([expect.objectContaining({ submissionId: submitted.external_submission_id, targetId: 'P-100006', changes: { nationality: 'BE' }, basedOn: { nationality: 'DE' } })]);
+    registry.control.decide(submitted.external_submission_id, 'accept');
+    await registry.control.settle();
+    await processWebhooks(registry);
+    expect(await proposalRow(patched.body.changeProposal.id)).toMatchObject({ status: 'accepted' });
+    expect(await personRow(personId)).toMatchObject({ nationality: 'BE', sync_status: 'synced' });
+  });
+});
+
+describe('a partial erasure of a mirrored field (issue 23, item 7)', () => {
+  async function erasePartially(user: TestUser, fields: string[]): Promise<string> {
+    const ledger = await connectLedgerPostgres(inject('ledgerDatabaseUrl'));
+    try {
+      const filed = await call('POST', '/api/v1/data-delete-request', { tenant: a.slug, token: await user.token(), json: { scope: 'partial', partialFields: fields } });
+      expect(filed.status).toBe(201);
+      expect((await call('POST', `/api/v1/data-delete-request/${filed.body.id}/verify`, { tenant: a.slug, token: await a.admin.token(), json: { method: 'phone' } })).status).toBe(200);
+      expect(await processDataDeletions({ db: jobDb(), now: () => new Date(), runId: `test-${randomUUID()}`, privacy: async () => ({ ledger: ledger.db, secret: inject('pseudonymSecret') }) })).toMatchObject({ completed: 1 });
+      return filed.body.id as string;
+    } finally {
+      await ledger.close();
+    }
+  }
+  const openConflicts = (personId: string) => ownerDb()`select field from person_sync_conflicts where person_id = ${personId}`;
+
+  it('stays erased through webhooks and the reconcile, without a conflict; the registry is asked to clear its copy and its refusal changes nothing here', async () => {
+    const user = await createUser(a.id, 'EMPLOYEE');
+    const personId = await personOf(user);
+    await linkTo(personId, 'P-100007');
+    registry.control.setDecisions({ default: 'hold' });
+    const requestId = await erasePartially(user, ['birthDate']);
+
+    const erased = await personRow(personId);
+    expect(erased).toMatchObject({ birth_date: '1998-01-01', sync_status: 'synced', registry_id: 'P-100007' });
+    expect(erased.registry_base.birthDate).toBeNull();
+    expect((await ownerDb()`select erased_fields from persons where id = ${personId}`)[0]!.erased_fields).toEqual(['birthDate']);
+    const proposals = await ownerDb()`select id, kind, status, fields, approved_via, requested_by_user_id, registry_person_id, erasure_request_id from person_change_requests where person_id = ${personId}`;
+    expect(proposals).toEqual([
+      { id: expect.any(String), kind: 'update', status: 'approved_locally', fields: { birthDate: { from: null, to: null } }, approved_via: 'system', requested_by_user_id: null, registry_person_id: 'P-100007', erasure_request_id: requestId },
+    ]);
+
+    // The registry still has the birth date and changes another field: the webhook brings the name, not the birth date.
+    registry.control.updatePerson('P-100007', { lastName: 'Braun-Registry' });
+    await registry.control.settle();
+    await processWebhooks(registry);
+    expect(await personRow(personId)).toMatchObject({ birth_date: '1998-01-01', last_name: 'Braun-Registry', sync_status: 'synced' });
+    // Even a registry change of the erased field itself is not written back, and is no conflict.
+    registry.control.updatePerson('P-100007', { birthDate: '1998-07-22' });
+    await registry.control.settle();
+    await processWebhooks(registry);
+    await reconcile(registry);
+    expect(await personRow(personId)).toMatchObject({ birth_date: '1998-01-01', sync_status: 'synced' });
+    expect((await personRow(personId)).registry_base.birthDate).toBeNull();
+    expect(await openConflicts(personId)).toEqual([]);
+
+    expect(await submitJob()).toMatchObject({ submitted: 1 });
+    const [submission] = registry.control.submissions();
+    expect(submission).toMatchObject({ kind: 'update', targetId: 'P-100007', changes: { birthDate: null }, evidence: { reason: `erasure request ${requestId}` } });
+    expect(submission!.basedOn).toBeUndefined();
+    registry.control.decide(submission!.submissionId, 'reject', 'Birth dates are kept under the registry policy');
+    expect(await submitJob(later())).toMatchObject({ rejected: 1 });
+    expect(await proposalRow(proposals[0]!.id)).toMatchObject({ status: 'rejected', rejection_reason: 'Birth dates are kept under the registry policy' });
+    await reconcile(registry);
+    expect(await personRow(personId)).toMatchObject({ birth_date: '1998-01-01', sync_status: 'synced' });
+    expect(await openConflicts(personId)).toEqual([]);
+  });
+
+  it('when the registry accepts, its copy is cleared and the local field stays erased', async () => {
+    const user = await createUser(a.id, 'EMPLOYEE');
+    const personId = await personOf(user);
+    await linkTo(personId, 'P-100008');
+    registry.control.setDecisions({ default: 'hold' });
+    const requestId = await erasePartially(user, ['nationality', 'phone']);
+    expect((await personRow(personId)).nationality).toBeNull();
+    expect(await submitJob()).toMatchObject({ submitted: 1 });
+    const [submission] = registry.control.submissions();
+    expect(submission).toMatchObject({ changes: { nationality: null }, evidence: { reason: `erasure request ${requestId}` } });
+    registry.control.decide(submission!.submissionId, 'accept');
+    await registry.control.settle();
+    await processWebhooks(registry);
+    expect(registry.store.persons.get('P-100008')!.nationality).toBeNull();
+    expect(await personRow(personId)).toMatchObject({ nationality: null, sync_status: 'synced' });
+    expect(await openConflicts(personId)).toEqual([]);
   });
 });
 

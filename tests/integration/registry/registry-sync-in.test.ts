@@ -159,7 +159,7 @@ describe('a signed person.updated webhook', () => {
 });
 
 describe('deliveries that are refused or ignored change nothing', () => {
-  it('forged, stale, wrongly canonicalised and unsigned deliveries answer 401 INVALID_SIGNATURE and are recorded as rejected', async () => {
+  it('forged, stale, wrongly canonicalised and unsigned deliveries answer 401 INVALID_SIGNATURE, unreadable ones 400, and all are recorded as rejected', async () => {
     const id = await mirrorPerson(a.id, seed('P-100005'));
     registry.control.setWebhook(null);
     registry.control.updatePerson('P-100005', { lastName: 'Should-Not-Arrive' });
@@ -186,7 +186,8 @@ describe('deliveries that are refused or ignored change nothing', () => {
     expectEnvelope(await post(JSON.stringify({ ...loose, signature: looseSignature })), 401, 'INVALID_SIGNATURE');
 
     expectEnvelope(await post(JSON.stringify(event('P-100005'))), 401, 'INVALID_SIGNATURE');
-    expectEnvelope(await post('{not json'), 401, 'INVALID_SIGNATURE');
+    // Not an event at all: refused as bad input (400), and recorded like the other refusals.
+    expectEnvelope(await post('{not json'), 400, 'VALIDATION_ERROR');
 
     const rejected = await ownerDb()`select event, outcome, delivery_key, registry_person_id from registry_webhook_deliveries where status = 'rejected' order by received_at desc limit 6`;
     expect(rejected.map((r) => r.outcome).sort()).toEqual(['invalid_signature', 'invalid_signature', 'malformed_body', 'missing_signature', 'stale_timestamp', 'stale_timestamp']);
@@ -228,6 +229,79 @@ describe('deliveries that are refused or ignored change nothing', () => {
     expect(await deliveriesOf('P-100006')).toMatchObject([{ status: 'received', secret_index: 1 }]);
     await processWebhooks(registry);
     expect(await deliveriesOf('P-100006')).toMatchObject([{ status: 'processed', outcome: expect.stringContaining('tenant(s)') }]);
+  });
+});
+
+describe('the webhook answers hostile input in the envelope, never with a 500 (issue 23, item 12)', () => {
+  // An address of its own, so these refusals never spend the rate limit of the tests around them.
+  const client = { 'x-forwarded-for': '203.0.113.90' };
+  const rejectedSince = (since: Date) =>
+    ownerDb()`select event, outcome, delivery_key, registry_person_id from registry_webhook_deliveries where status = 'rejected' and received_at >= ${since} order by received_at`;
+  const anySignature = `hmac-sha256:${'0'.repeat(64)}`;
+
+  it('a body nested thousands deep is refused with 400 too_deep before it is canonicalised, and recorded as refused', async () => {
+    const since = new Date();
+    const deep = `{"event":"person.updated","personId":"P-100005","changedFields":[],"timestamp":"${new Date().toISOString()}","signature":"${anySignature}","x":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    const response = await post(deep, client);
+    expectEnvelope(response, 400, 'VALIDATION_ERROR');
+    expect(response.body.error.details).toMatchObject({ location: 'body', reason: 'too_deep' });
+    // A correctly signed body only a few levels deeper than any event is refused the same way.
+    const shallow = event('P-100005', { extra: { a: { b: { c: { d: { e: { f: {} } } } } } } });
+    const signedShallow = await post(JSON.stringify({ ...shallow, signature: signWebhookPayload(shallow, secrets()[0]!) }), client);
+    expectEnvelope(signedShallow, 400, 'VALIDATION_ERROR');
+    expect(signedShallow.body.error.details).toMatchObject({ reason: 'too_deep' });
+    expect((await rejectedSince(since)).map((row) => row.outcome)).toEqual(['too_deep', 'too_deep']);
+  });
+
+  it('a NUL or another control character in a string is refused with 400 invalid_character, and the refusal is recorded without it', async () => {
+    const since = new Date();
+    const nulEvent = await post(JSON.stringify({ ...event('P-100005'), event: 'person.upd\u0000ated', signature: anySignature }), client);
+    expectEnvelope(nulEvent, 400, 'VALIDATION_ERROR');
+    expect(nulEvent.body.error.details).toMatchObject({ location: 'body', reason: 'invalid_character' });
+    // Signed correctly, so only the characters are wrong: a bell in a changed field's name.
+    const belled = event('P-100005', { changedFields: ['last\u0007Name'] });
+    const signed = await post(JSON.stringify({ ...belled, signature: signWebhookPayload(belled, secrets()[0]!) }), client);
+    expectEnvelope(signed, 400, 'VALIDATION_ERROR');
+    expect(signed.body.error.details).toMatchObject({ reason: 'invalid_character' });
+    const refused = await rejectedSince(since);
+    expect(refused).toEqual([
+      { event: null, outcome: 'invalid_character', delivery_key: null, registry_person_id: null },
+      { event: 'person.updated', outcome: 'invalid_character', delivery_key: null, registry_person_id: null },
+    ]);
+    expect(await deliveriesOf('P-100005')).toEqual([]);
+  });
+
+  it('a body that is not JSON, or not a JSON object, is 400 malformed_body', async () => {
+    for (const body of ['{not json', '[1,2]', '"person.updated"']) {
+      const response = await post(body, client);
+      expectEnvelope(response, 400, 'VALIDATION_ERROR');
+      expect(response.body.error.details).toMatchObject({ location: 'body', reason: 'malformed_body' });
+    }
+  });
+
+  it('a body that is not application/json is refused with 415 UNSUPPORTED_MEDIA_TYPE, signed or not', async () => {
+    // A registry id no tenant mirrors: the one delivery accepted at the end changes nothing when processed.
+    const payload = event('P-100099');
+    const body = JSON.stringify({ ...payload, signature: signWebhookPayload(payload, secrets()[0]!) });
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/jsonx']) {
+      const response = await post(body, { ...client, 'content-type': contentType });
+      expectEnvelope(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expect(response.body.error.details).toEqual({ contentType });
+    }
+    const missing = await call('POST', webhookPath, { body, headers: client });
+    expectEnvelope(missing, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(await deliveriesOf('P-100099')).toEqual([]);
+    // A charset parameter is still JSON.
+    const withCharset = await post(body, { ...client, 'content-type': 'application/json; charset=utf-8' });
+    expect(withCharset.status).toBe(202);
+    expect(await deliveriesOf('P-100099')).toMatchObject([{ status: 'received' }]);
+  });
+
+  it.each(['GET', 'PUT', 'PATCH', 'DELETE'])('%s answers 405 METHOD_NOT_ALLOWED in the envelope, with Allow: POST', async (method) => {
+    const response = await call(method, webhookPath, { headers: client, ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }) });
+    expectEnvelope(response, 405, 'METHOD_NOT_ALLOWED');
+    expect(response.body.error.details).toEqual({ allowed: ['POST'] });
+    expect(response.headers.allow).toBe('POST');
   });
 });
 

@@ -183,6 +183,7 @@ describe('audit entries for people', () => {
     );
     expect(on('PERSON_SYNCED_FROM_REGISTRY', { fields: [], conflicts: [] })).toBe("Quartermaster synchronised a person's record with the sports registry.");
     expect(on('PERSON_DEACTIVATED_BY_REGISTRY', { fields: [] })).toBe('Quartermaster deactivated a person because the sports registry deactivated them.');
+    expect(on('PERSON_CHANGE_PROPOSED', { fields: ['birthDate'], via: 'erasure' })).toBe("Quartermaster asked the sports registry to clear a person's birth date, erased here at the person's request.");
     expect(on('PERSON_LINKED_TO_REGISTRY', { registryId: 'P-1' })).toBe('Quartermaster linked a person to their sports registry record (the initial backfill found the same identity).');
     expect(on('REGISTRY_BACKFILL_REQUESTED', {})).toBe('Quartermaster started the initial backfill from the sports registry.');
     expect(on('REGISTRY_MISMATCH_DISMISSED', { fields: ['lastName'] })).toBe("Quartermaster kept a person's local last name, dismissing the sports registry's differing values.");

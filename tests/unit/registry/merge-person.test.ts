@@ -100,6 +100,23 @@ describe('mergePerson', () => {
     expect(mergePerson(input({ currentStatus: 'pending' })).syncStatus).toBe('synced');
   });
 
+  it('an erased field is never written back, never a conflict, and keeps no registry value in the base (issue 23, item 7)', () => {
+    const erasedLocal = { birthDate: '2009-01-01' };
+    const result = mergePerson(
+      input({
+        local: erasedLocal,
+        base: { ...synced, birthDate: null },
+        registry: { birthDate: '2009-05-12', lastName: 'Jansen' },
+        proposals: [{ id: 'erasure', fields: { birthDate: null } }],
+        erased: ['birthDate', 'phone'],
+      }),
+    );
+    expect(result).toEqual({ update: { lastName: 'Jansen' }, base: { ...synced, lastName: 'Jansen', birthDate: null }, conflicts: [], syncStatus: 'synced' });
+    // The first sync of a person erased while local-only: the same.
+    const first = mergePerson({ local: { ...synced, ...erasedLocal }, base: null, registry: synced, proposals: [], currentStatus: null, erased: ['birthDate'] });
+    expect(first).toMatchObject({ update: {}, conflicts: [], base: { birthDate: null } });
+  });
+
   it('does not mutate its inputs', () => {
     const given = input({ registry: { lastName: 'X' } });
     const copy = structuredClone(given);

@@ -60,6 +60,23 @@ describe('verifyWebhook', () => {
     expect(verify(signed({ ...payload, timestamp: 'yesterday' }))).toMatchObject({ ok: false, reason: 'invalid_payload' });
   });
 
+  it('refuses a body nested deeper than any event before canonicalising it, whatever its depth (issue 23, item 12)', () => {
+    const deep = `{"event":"person.updated","signature":"hmac-sha256:${'0'.repeat(64)}","x":${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
+    expect(verify(deep)).toEqual({ ok: false, reason: 'too_deep', event: 'person.updated' });
+    expect(verify(signed({ ...payload, extra: { a: { b: { c: {} } } } }))).toMatchObject({ ok: false, reason: 'too_deep' });
+    expect(verify(signed({ ...payload, extra: { a: { b: [] } } }))).toMatchObject({ ok: true });
+  });
+
+  it('refuses control characters and unpaired surrogates in keys and strings, naming the event only when it is clean', () => {
+    expect(verify({ ...payload, event: 'person.upd\u0000ated' })).toEqual({ ok: false, reason: 'invalid_character', event: null });
+    expect(verify(signed({ ...payload, changedFields: ['last\u001bName'] }))).toEqual({ ok: false, reason: 'invalid_character', event: 'person.updated' });
+    expect(verify(signed({ ...payload, personId: 'P-1\u007f' }))).toMatchObject({ reason: 'invalid_character' });
+    expect(verify(signed({ ...payload, personId: 'P-\ud800' }))).toMatchObject({ reason: 'invalid_character' });
+    expect(verify(signed({ ...payload, ['odd\u0001key']: 1 }))).toMatchObject({ reason: 'invalid_character' });
+    // A character outside the BMP is a well-formed pair, and fine.
+    expect(verify(signed({ ...payload, personId: 'P-\u{1F3C3}' }))).toMatchObject({ ok: true });
+  });
+
   it('keys a delivery without deliveryId by the hash of its canonical payload', () => {
     const { deliveryId: _omit, ...withoutId } = payload;
     const result = verify(signed(withoutId));

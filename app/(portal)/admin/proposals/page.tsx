@@ -33,6 +33,16 @@ const statusWords: Record<Proposal['status'], { label: string; tone: BadgeTone }
 function Changes({ proposal }: { proposal: Proposal }) {
   if (proposal.kind === 'create') return <span>New person for the registry</span>;
   if (proposal.kind === 'deactivate') return <span>Deactivation (erasure)</span>;
+  // The erased values are kept nowhere: the registry is asked to clear its copy.
+  if (proposal.erasureRequestId) {
+    return (
+      <ul>
+        {Object.keys(proposal.changes).map((field) => (
+          <li key={field}>{fieldLabels[field] ?? field}: erased here at the person’s request; the registry is asked to clear it</li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <ul>
       {Object.entries(proposal.changes).map(([field, to]) => (

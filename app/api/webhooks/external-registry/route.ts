@@ -1,52 +1,76 @@
 import { randomUUID } from 'node:crypto';
 import { chargeRegistryWebhook, type LimitHeaders } from '@/lib/api/charge-rate-limit';
 import { errorResponse, json } from '@/lib/api/responses';
+import { methodNotAllowed } from '@/lib/api/route';
+import { toApiError } from '@/lib/api/to-api-error';
 import { getConfig } from '@/lib/config';
-import { ApiError, RateLimitedError, ValidationError } from '@/lib/core/errors';
+import { ApiError, ValidationError } from '@/lib/core/errors';
 import { getDb } from '@/lib/db/get-db';
 import { dispatchEvent } from '@/lib/jobs/dispatch-event';
+import { WEBHOOK_MAX_DEPTH } from '@/lib/registry/read-webhook-body';
 import { receiveWebhook } from '@/lib/registry/receive-webhook';
+import type { WebhookRejection } from '@/lib/registry/verify-webhook';
 import { REGISTRY_WEBHOOK_RECEIVED_EVENT } from '@/lib/registry/webhook-payload';
 
 export const dynamic = 'force-dynamic';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
+const unreadable: Partial<Record<WebhookRejection, string>> = {
+  malformed_body: 'The webhook body is not a JSON object.',
+  too_deep: `The webhook body is nested more than ${WEBHOOK_MAX_DEPTH} levels deep; no registry event is.`,
+  invalid_character: 'The webhook body holds a control character or an unpaired surrogate in a key or a string; no registry event does.',
+};
+
+function refusal(reason: WebhookRejection): ApiError {
+  const message = unreadable[reason];
+  if (message) return new ValidationError(message, { location: 'body', reason });
+  if (reason === 'invalid_payload') return new ValidationError('The signed webhook body does not have the shape of a registry event.', { reason });
+  return new ApiError(401, 'INVALID_SIGNATURE', reason === 'stale_timestamp' ? 'The webhook timestamp is more than 5 minutes away from now.' : 'The webhook signature could not be verified.', { reason });
+}
+
 // POST /api/webhooks/external-registry – the registry's signed events (spec 002); not per tenant
 export async function POST(request: Request): Promise<Response> {
   const requestId = randomUUID();
-  let limitHeaders: LimitHeaders;
+  let limitHeaders: LimitHeaders = {};
+  // Every answer, an unexpected failure included, leaves in the error envelope with the rate-limit headers spent so far.
   try {
     limitHeaders = await chargeRegistryWebhook(request);
-  } catch (error) {
-    if (error instanceof RateLimitedError) return errorResponse(error, requestId);
-    throw error;
-  }
-  const config = getConfig();
-  if (!config.REGISTRY_URL || config.REGISTRY_WEBHOOK_SECRETS.length === 0) {
-    return errorResponse(new ApiError(503, 'REGISTRY_SYNC_OFF', 'Registry synchronisation is not configured on this platform (phase 0).'), requestId, limitHeaders);
-  }
-  const tooLarge = () => errorResponse(new ApiError(413, 'PAYLOAD_TOO_LARGE', `A webhook body may have at most ${MAX_BODY_BYTES} bytes.`, { maxBytes: MAX_BODY_BYTES }), requestId, limitHeaders);
-  // The declared length is checked before reading, the real one after (a chunked body declares none).
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge();
-  const rawBody = await request.text();
-  if (Buffer.byteLength(rawBody, 'utf8') > MAX_BODY_BYTES) return tooLarge();
-  const result = await receiveWebhook(await getDb(), {
-    rawBody,
-    headerSignature: request.headers.get('x-registry-signature'),
-    secrets: config.REGISTRY_WEBHOOK_SECRETS,
-    now: new Date(),
-  });
-  if (result.outcome === 'rejected') {
-    // The reason only: the body of a refused delivery is never logged.
-    console.warn(`[quartermaster] registry webhook refused (${result.reason}), request ${requestId}`);
-    if (result.reason === 'invalid_payload') {
-      return errorResponse(new ValidationError('The signed webhook body does not have the shape of a registry event.', { reason: result.reason }), requestId, limitHeaders);
+    const config = getConfig();
+    if (!config.REGISTRY_URL || config.REGISTRY_WEBHOOK_SECRETS.length === 0) {
+      throw new ApiError(503, 'REGISTRY_SYNC_OFF', 'Registry synchronisation is not configured on this platform (phase 0).');
     }
-    const message = result.reason === 'stale_timestamp' ? 'The webhook timestamp is more than 5 minutes away from now.' : 'The webhook signature could not be verified.';
-    return errorResponse(new ApiError(401, 'INVALID_SIGNATURE', message, { reason: result.reason }), requestId, limitHeaders);
+    const contentType = request.headers.get('content-type') ?? '';
+    if (contentType.split(';')[0]!.trim().toLowerCase() !== 'application/json') {
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'A webhook body must be sent with Content-Type: application/json.', { contentType: contentType.slice(0, 100) });
+    }
+    const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', `A webhook body may have at most ${MAX_BODY_BYTES} bytes.`, { maxBytes: MAX_BODY_BYTES });
+    // The declared length is checked before reading, the real one after (a chunked body declares none).
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+    const rawBody = await request.text();
+    if (Buffer.byteLength(rawBody, 'utf8') > MAX_BODY_BYTES) throw tooLarge();
+    const result = await receiveWebhook(await getDb(), {
+      rawBody,
+      headerSignature: request.headers.get('x-registry-signature'),
+      secrets: config.REGISTRY_WEBHOOK_SECRETS,
+      now: new Date(),
+    });
+    if (result.outcome === 'rejected') {
+      // The reason only: the body of a refused delivery is never logged.
+      console.warn(`[quartermaster] registry webhook refused (${result.reason}), request ${requestId}`);
+      throw refusal(result.reason);
+    }
+    const headers = { ...limitHeaders, 'X-Request-Id': requestId };
+    if (result.outcome === 'duplicate') return json({ status: 'duplicate' }, { status: 202, headers });
+    if (result.process) dispatchEvent(REGISTRY_WEBHOOK_RECEIVED_EVENT);
+    return json({ status: 'accepted', id: result.deliveryId }, { status: 202, headers });
+  } catch (error) {
+    return errorResponse(toApiError(error, requestId), requestId, limitHeaders);
   }
-  if (result.outcome === 'duplicate') return json({ status: 'duplicate' }, { status: 202, headers: { ...limitHeaders, 'X-Request-Id': requestId } });
-  if (result.process) dispatchEvent(REGISTRY_WEBHOOK_RECEIVED_EVENT);
-  return json({ status: 'accepted', id: result.deliveryId }, { status: 202, headers: { ...limitHeaders, 'X-Request-Id': requestId } });
 }
+
+// The registry only ever POSTs; another method is refused in the envelope, charged to the sender's webhook bucket.
+export const GET = methodNotAllowed(['POST'], { charge: chargeRegistryWebhook });
+export const PUT = methodNotAllowed(['POST'], { charge: chargeRegistryWebhook });
+export const PATCH = methodNotAllowed(['POST'], { charge: chargeRegistryWebhook });
+export const DELETE = methodNotAllowed(['POST'], { charge: chargeRegistryWebhook });
