@@ -3,19 +3,19 @@ import NextAuth, { type NextAuthConfig } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import type { Provider } from 'next-auth/providers';
 import { z } from 'zod';
-import { currentTenant } from '@/lib/portal/current-tenant';
+import { currentTenant } from '@/lib/transport/portal/current-tenant';
 import { demoAccounts } from '@/db/seed/demo-accounts';
-import { ApiError } from '@/lib/core/errors';
-import { getPseudonymSecret, getTokenVerifier } from '@/lib/api/services';
-import { resolveAuthSecret } from '@/lib/auth/auth-secret';
-import { isEmbeddedDemo } from '@/lib/demo/is-embedded-demo';
-import type { AccessTokenClaims } from '@/lib/auth/verify-access-token';
-import { type Config, getConfig } from '@/lib/config';
-import { ACCOUNT_ERASED_REASONS } from '@/lib/privacy/erased-sign-in';
-import { getDb } from '@/lib/db/get-db';
-import { withTenant } from '@/lib/tenancy/with-tenant';
-import { loadActingUser } from '@/lib/users/load-acting-user';
-import { recordAdminSession } from '@/lib/users/record-admin-session';
+import { ApiError } from '@/lib/platform/core/errors';
+import { getPseudonymSecret, getTokenVerifier } from '@/lib/transport/http/services';
+import { resolveAuthSecret } from '@/lib/platform/auth/auth-secret';
+import { isEmbeddedDemo } from '@/lib/organisation/demo/is-embedded-demo';
+import type { AccessTokenClaims } from '@/lib/platform/auth/verify-access-token';
+import { type Config, getConfig } from '@/lib/platform/config';
+import { ACCOUNT_ERASED_REASONS } from '@/lib/privacy/erasure/erased-sign-in';
+import { getDb } from '@/lib/platform/db/get-db';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
+import { loadActingUser } from '@/lib/people/users/load-acting-user';
+import { recordAdminSession } from '@/lib/people/users/record-admin-session';
 
 declare module 'next-auth' {
   // Module augmentation merges declarations, which only an interface can do.

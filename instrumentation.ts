@@ -3,21 +3,21 @@
 // worded for people before any request is parsed.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { installHumanIssueMessages } = await import('@/lib/validation/human-issue-message');
+  const { installHumanIssueMessages } = await import('@/lib/platform/validation/human-issue-message');
   installHumanIssueMessages();
-  const { getConnection } = await import('@/lib/db/get-db');
+  const { getConnection } = await import('@/lib/platform/db/get-db');
   await getConnection();
-  const { getConfig } = await import('@/lib/config');
+  const { getConfig } = await import('@/lib/platform/config');
   const config = getConfig();
   // After a restore, subjects erased since the backup was taken are erased again before anyone reads them.
-  const { replayLedgerAtStartup } = await import('@/lib/privacy/replay-ledger-at-startup');
+  const { replayLedgerAtStartup } = await import('@/lib/privacy/erasure/replay-ledger-at-startup');
   await replayLedgerAtStartup(config);
-  const { setEventDispatcher } = await import('@/lib/jobs/dispatch-event');
+  const { setEventDispatcher } = await import('@/lib/platform/jobs/dispatch-event');
   if (config.INNGEST_EVENT_KEY || config.INNGEST_DEV) {
     const { sendInngestEvent } = await import('@/inngest/client');
     setEventDispatcher(sendInngestEvent);
   } else if (config.JOBS_IN_PROCESS) {
-    const { startInProcessDriver } = await import('@/lib/jobs/in-process-driver');
+    const { startInProcessDriver } = await import('@/lib/transport/jobs/in-process-driver');
     startInProcessDriver();
   }
 }

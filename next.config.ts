@@ -10,9 +10,9 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   // Native / WASM database drivers stay outside the bundle and load from node_modules at run time. So does
   // pdfkit (the report PDFs): it loads its standard-font data through createRequire relative to its own files;
-  // fontkit with it, so the report fonts parsed by lib/reports/pdf/report-pdf-fonts.ts and pdfkit share one copy.
+  // fontkit with it, so the report fonts parsed by lib/privacy/reports/pdf/report-pdf-fonts.ts and pdfkit share one copy.
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'ioredis', 'oidc-provider', 'pdfkit', 'fontkit'],
-  // The report PDFs' fonts (lib/reports/pdf/report-pdf-fonts.ts) are read at run time, out of the bundler's sight;
+  // The report PDFs' fonts (lib/privacy/reports/pdf/report-pdf-fonts.ts) are read at run time, out of the bundler's sight;
   // any server route or job may render a report.
   outputFileTracingIncludes: {
     '/**': [
@@ -25,7 +25,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   typedRoutes: false,
   // forbidden() for a signed-in user whose role is too low (app/forbidden.tsx).
-  // Asset photos (up to 5 MB, lib/assets/photo-type.ts) travel through a server action with the form.
+  // Asset photos (up to 5 MB, lib/lending/assets/photo-type.ts) travel through a server action with the form.
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: '6mb' } },
   headers: async () => [{ source: '/:path*', headers: securityHeaders }],
 };

@@ -1,8 +1,8 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { rejectMalformedApiPath } from '@/lib/api/reject-malformed-path';
-import { getConfig } from '@/lib/config';
-import { buildSecurityHeaders } from '@/lib/security/build-security-headers';
-import { DEMO_TENANT_COOKIE, encodeTenantKey, PATH_HEADER, TENANT_HEADER, tenantFromHost } from '@/lib/tenancy/tenant-from-host';
+import { rejectMalformedApiPath } from '@/lib/transport/http/reject-malformed-path';
+import { getConfig } from '@/lib/platform/config';
+import { buildSecurityHeaders } from '@/lib/platform/security/build-security-headers';
+import { DEMO_TENANT_COOKIE, encodeTenantKey, PATH_HEADER, TENANT_HEADER, tenantFromHost } from '@/lib/platform/tenancy/tenant-from-host';
 
 function cameOverHttps(request: NextRequest): boolean {
   const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/platform/config';
 import { demoTenants } from '@/db/seed/demo-tenants';
-import { currentTenant } from '@/lib/portal/current-tenant';
+import { currentTenant } from '@/lib/transport/portal/current-tenant';
 
 export const dynamic = 'force-dynamic';
 

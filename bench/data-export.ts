@@ -5,10 +5,10 @@
  * for the PDF report, as the RLS-bound app role, and prints the figures.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createFieldEncryption } from '@/lib/crypto/field-encryption';
-import { createKeyRing } from '@/lib/crypto/key-ring';
-import { createLocalKeyProvider } from '@/lib/crypto/local-key-provider';
-import { createDataExports } from '@/lib/jobs/create-data-exports';
+import { createFieldEncryption } from '@/lib/platform/crypto/field-encryption';
+import { createKeyRing } from '@/lib/platform/crypto/key-ring';
+import { createLocalKeyProvider } from '@/lib/platform/crypto/local-key-provider';
+import { createDataExports } from '@/lib/privacy/jobs/create-data-exports';
 import { createBenchDatabase, seedSubject } from './lib/subject-seed';
 
 const total = Number(process.argv[2] ?? 10_000);

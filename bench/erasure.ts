@@ -6,13 +6,13 @@
  * kind, and checks that nothing of the subject's still names the person.
  */
 import { randomBytes } from 'node:crypto';
-import { createContext } from '@/lib/core/context';
-import { createFieldEncryption } from '@/lib/crypto/field-encryption';
-import { createKeyRing } from '@/lib/crypto/key-ring';
-import { createLocalKeyProvider } from '@/lib/crypto/local-key-provider';
-import { erasePerson } from '@/lib/privacy/erase-person';
-import { pseudonymFor } from '@/lib/privacy/pseudonym';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { createContext } from '@/lib/platform/core/context';
+import { createFieldEncryption } from '@/lib/platform/crypto/field-encryption';
+import { createKeyRing } from '@/lib/platform/crypto/key-ring';
+import { createLocalKeyProvider } from '@/lib/platform/crypto/local-key-provider';
+import { erasePerson } from '@/lib/privacy/erasure/erase-person';
+import { pseudonymFor } from '@/lib/privacy/erasure/pseudonym';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { createBenchDatabase, seedSubject } from './lib/subject-seed';
 
 const total = Number(process.argv[2] ?? 10_000);

@@ -5,10 +5,10 @@
  * of their own, so one's garbage never counts against the next. `ENCODERS=csv,exceljs` picks some by name.
  */
 import { spawnSync } from 'node:child_process';
-import { encodeAssetsExport } from '@/lib/assets/encode-assets-export';
-import { layoutExportSheet } from '@/lib/assets/layout-export-sheet';
-import type { ExportRow } from '@/lib/assets/list-export-batch';
-import { EXPORT_BATCH_SIZE } from '@/lib/assets/stream-assets-export';
+import { encodeAssetsExport } from '@/lib/lending/assets/encode-assets-export';
+import { layoutExportSheet } from '@/lib/lending/assets/layout-export-sheet';
+import type { ExportRow } from '@/lib/lending/assets/list-export-batch';
+import { EXPORT_BATCH_SIZE } from '@/lib/lending/assets/stream-assets-export';
 import { type XlsxEncoder, xlsxCandidates } from './lib/xlsx-candidates';
 
 const total = Number(process.argv[2] ?? 100_000);

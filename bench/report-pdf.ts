@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { renderReportPdf } from '@/lib/reports/render-report-pdf';
+import { renderReportPdf } from '@/lib/privacy/reports/render-report-pdf';
 import { sampleReportModel } from './lib/report-sample';
 
 const total = Number(process.argv[2] ?? 10_000);

@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { migratePostgres } from '@/db/connect';
 import * as schema from '@/db/schema';
-import { runRetention } from '@/lib/retention/run-retention';
+import { runRetention } from '@/lib/privacy/retention/run-retention';
 
 const messageCount = Number(process.argv[2] ?? 1_000_000);
 const activityCount = Number(process.argv[3] ?? 100_000);

@@ -5,9 +5,9 @@
  * statements (bench/lib/explain.ts). Seeds first if needed (BENCH_DATABASE, BENCH_SCALE as for the bench).
  */
 import postgres from 'postgres';
-import { listAssets } from '@/lib/assets/list-assets';
-import { ListAssetsQuery } from '@/lib/assets/schemas';
-import type { TenantOrganisation } from '@/lib/core/context';
+import { listAssets } from '@/lib/lending/assets/list-assets';
+import { ListAssetsQuery } from '@/lib/lending/assets/schemas';
+import type { TenantOrganisation } from '@/lib/platform/core/context';
 import { captureStatements } from './lib/capture';
 import { measureDbTime } from './lib/explain';
 import { BENCH_EMPLOYEE_SUBJECT, BIG_TENANT, seedBenchData } from './seed';

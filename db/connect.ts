@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Config } from '@/lib/config';
+import type { Config } from '@/lib/platform/config';
 import { type Database, rowsOf } from './client';
 import { preparingClient } from './prepare-statements';
 import * as schema from './schema';

@@ -1,6 +1,6 @@
-import { formatDateTime } from '@/lib/format/dates';
-import type { EmailTemplateData } from '@/lib/notifications/email-templates';
-import { describeErasedFields } from '@/lib/privacy/deletion-requests/field-labels';
+import { formatDateTime } from '@/lib/platform/format/dates';
+import type { EmailTemplateData } from '@/lib/platform/notifications/email-templates';
+import { describeErasedFields } from '@/lib/privacy/erasure/deletion-requests/field-labels';
 import type { EmailProps } from './email-brand';
 import { EmailFacts, EmailLayout, EmailText } from './email-layout';
 

@@ -1,5 +1,5 @@
-import { formatDateTime } from '@/lib/format/dates';
-import type { EmailTemplateData } from '@/lib/notifications/email-templates';
+import { formatDateTime } from '@/lib/platform/format/dates';
+import type { EmailTemplateData } from '@/lib/platform/notifications/email-templates';
 import type { EmailProps } from './email-brand';
 import { EmailFacts, EmailLayout, EmailText } from './email-layout';
 

@@ -1,5 +1,5 @@
-import { defaultBrandColours, isHexColour, readableForeground } from '@/lib/branding/brand-colours';
-import type { EmailTenant } from '@/lib/notifications/email-templates';
+import { defaultBrandColours, isHexColour, readableForeground } from '@/lib/organisation/branding/brand-colours';
+import type { EmailTenant } from '@/lib/platform/notifications/email-templates';
 import { svgLogoDataUri } from './svg-logo';
 
 export type EmailBrand = {

@@ -1,4 +1,4 @@
-import type { EmailTemplateData } from '@/lib/notifications/email-templates';
+import type { EmailTemplateData } from '@/lib/platform/notifications/email-templates';
 import type { EmailProps } from './email-brand';
 import { EmailFacts, EmailLayout, EmailText } from './email-layout';
 

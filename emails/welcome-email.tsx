@@ -1,5 +1,5 @@
-import type { EmailTemplateData } from '@/lib/notifications/email-templates';
-import { roleLabels } from '@/lib/users/role-labels';
+import type { EmailTemplateData } from '@/lib/platform/notifications/email-templates';
+import { roleLabels } from '@/lib/people/users/role-labels';
 import type { EmailProps } from './email-brand';
 import { EmailFacts, EmailLayout, EmailText } from './email-layout';
 

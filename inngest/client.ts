@@ -1,5 +1,5 @@
 import { Inngest } from 'inngest';
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/platform/config';
 
 const config = getConfig();
 
@@ -12,7 +12,7 @@ export const inngest = new Inngest({
   isDev: config.INNGEST_DEV,
 });
 
-/** The event dispatcher when Inngest runs the jobs (see lib/jobs/dispatch-event.ts). */
+/** The event dispatcher when Inngest runs the jobs (see lib/platform/jobs/dispatch-event.ts). */
 export async function sendInngestEvent(name: string): Promise<void> {
   await inngest.send({ name, data: {} });
 }

@@ -2,11 +2,11 @@
 // `npm run ledger:replay`. The server does the same at start-up; run this after restoring a backup into a
 // database the server is not started on yet. Reads the ledger, never changes it.
 import { randomUUID } from 'node:crypto';
-import { getConfig } from '@/lib/config';
-import { closeDb, getDb } from '@/lib/db/get-db';
-import { closeLedger, getLedger } from '@/lib/privacy/deletion-ledger';
-import { resolvePseudonymSecret } from '@/lib/privacy/pseudonym';
-import { replayLedger } from '@/lib/privacy/replay-ledger';
+import { getConfig } from '@/lib/platform/config';
+import { closeDb, getDb } from '@/lib/platform/db/get-db';
+import { closeLedger, getLedger } from '@/lib/privacy/erasure/deletion-ledger';
+import { resolvePseudonymSecret } from '@/lib/privacy/erasure/pseudonym';
+import { replayLedger } from '@/lib/privacy/erasure/replay-ledger';
 
 try {
   const result = await replayLedger({ db: await getDb(), ledger: await getLedger(), secret: resolvePseudonymSecret(getConfig()), now: () => new Date(), runId: `ledger-replay-${randomUUID()}` });

@@ -2,10 +2,10 @@
 // Configure the new master key as current (FLE_KEY_PROVIDER, FLE_LOCAL_MASTER_KEY or FLE_KMS_KEY_ID) and keep
 // the old one reachable (FLE_LOCAL_PREVIOUS_MASTER_KEYS, or the KMS key still enabled) until this has run.
 // Organisation ids given as arguments limit the run to those tenants: `npm run keys:rotate -- <id> <id>`.
-import { getConfig } from '@/lib/config';
-import { resolveKeyRing } from '@/lib/crypto/resolve-key-ring';
-import { rotateMasterKey } from '@/lib/crypto/rotate-master-key';
-import { closeDb, getDb } from '@/lib/db/get-db';
+import { getConfig } from '@/lib/platform/config';
+import { resolveKeyRing } from '@/lib/platform/crypto/resolve-key-ring';
+import { rotateMasterKey } from '@/lib/platform/crypto/rotate-master-key';
+import { closeDb, getDb } from '@/lib/platform/db/get-db';
 
 const organisationIds = process.argv.slice(2);
 const keyRing = resolveKeyRing(getConfig());

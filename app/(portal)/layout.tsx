@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { PortalHeader } from '@/components/portal/portal-header';
-import { brandCssVariables, resolveBrandColours } from '@/lib/branding/brand-colours';
-import { getOrganisationProfile } from '@/lib/organisations/get-organisation-profile';
+import { brandCssVariables, resolveBrandColours } from '@/lib/organisation/branding/brand-colours';
+import { getOrganisationProfile } from '@/lib/organisation/settings/get-organisation-profile';
 import { svgLogoDataUri } from '@/emails/svg-logo';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 
 export const dynamic = 'force-dynamic';
 

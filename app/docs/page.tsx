@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/platform/config';
 import { RedocViewer } from './redoc-viewer';
 
 // The flag is read per request, so turning the docs off needs no rebuild.

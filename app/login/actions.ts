@@ -1,7 +1,7 @@
 'use server';
 
 import { signIn } from '@/auth';
-import { safeReturnPath } from '@/lib/portal/safe-return-path';
+import { safeReturnPath } from '@/lib/transport/portal/safe-return-path';
 
 export async function signInWithSso(formData: FormData): Promise<void> {
   await signIn('oidc', { redirectTo: safeReturnPath(formData.get('callbackUrl')?.toString()) });

@@ -9,9 +9,9 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { Tx } from '@/db/client';
 import * as schema from '@/db/schema';
-import type { RequestContext, TenantOrganisation } from '@/lib/core/context';
-import { withTenant } from '@/lib/tenancy/with-tenant';
-import { loadActingUser } from '@/lib/users/load-acting-user';
+import type { RequestContext, TenantOrganisation } from '@/lib/platform/core/context';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
+import { loadActingUser } from '@/lib/people/users/load-acting-user';
 
 export type Statement = { text: string; params: unknown[] };
 

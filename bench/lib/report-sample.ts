@@ -1,4 +1,4 @@
-import type { ReportModel, ReportRecord, ReportSection } from '@/lib/reports/report-model';
+import type { ReportModel, ReportRecord, ReportSection } from '@/lib/privacy/reports/report-model';
 
 /**
  * A "your data" report shaped like the data export's: person details plus eleven kinds of records, `total`

@@ -7,10 +7,10 @@ import postgres from 'postgres';
 import type { Database } from '@/db/client';
 import { migratePostgres } from '@/db/connect';
 import * as schema from '@/db/schema';
-import { createContext } from '@/lib/core/context';
-import { encryptField } from '@/lib/crypto/encrypt-field';
-import type { FieldEncryption } from '@/lib/crypto/field-encryption';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { createContext } from '@/lib/platform/core/context';
+import { encryptField } from '@/lib/platform/crypto/encrypt-field';
+import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 
 export type BenchDatabase = { owner: postgres.Sql; appSql: postgres.Sql; db: Database; end: () => Promise<void> };
 

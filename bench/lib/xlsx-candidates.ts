@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import XLSXTransformStream from 'xlsx-write-stream';
-import { encodeXlsxExport } from '@/lib/assets/encode-xlsx-export';
-import type { ExportSheetLayout } from '@/lib/assets/layout-export-sheet';
-import type { ExportRow } from '@/lib/assets/list-export-batch';
+import { encodeXlsxExport } from '@/lib/lending/assets/encode-xlsx-export';
+import type { ExportSheetLayout } from '@/lib/lending/assets/layout-export-sheet';
+import type { ExportRow } from '@/lib/lending/assets/list-export-batch';
 
 export type XlsxEncoder = (layout: ExportSheetLayout, batches: AsyncGenerator<ExportRow[]>) => ReadableStream<Uint8Array>;
 
@@ -44,7 +44,7 @@ function xlsxWriteStream(layout: ExportSheetLayout, batches: AsyncGenerator<Expo
 
 /** Streaming XLSX writers compared by bench/export-assets.ts; the first is the one the server uses. */
 export const xlsxCandidates: Record<string, XlsxEncoder> = {
-  'fflate (lib/assets/encode-xlsx-export.ts)': encodeXlsxExport,
+  'fflate (lib/lending/assets/encode-xlsx-export.ts)': encodeXlsxExport,
   'exceljs 4.4.0 WorkbookWriter': exceljsWorkbookWriter,
   'xlsx-write-stream 1.0.3': xlsxWriteStream,
 };

@@ -2,14 +2,14 @@
 
 import { useRouter } from 'next/navigation';
 import { useActionState, useState } from 'react';
-import type { CustomFieldDefinition } from '@/lib/categories/schemas';
+import type { CustomFieldDefinition } from '@/lib/lending/categories/schemas';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { Asset } from '@/lib/assets/schemas';
-import type { ActionResult } from '@/lib/portal/action-result';
-import type { ActionOutcome } from '@/lib/portal/portal-action';
+import type { Asset } from '@/lib/lending/assets/schemas';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
+import type { ActionOutcome } from '@/lib/transport/portal/portal-action';
 
 type Action = (previous: unknown, formData: FormData) => Promise<ActionOutcome<{ href: string }>>;
 type Option = { id: string; name: string };

@@ -6,9 +6,9 @@ import { Field, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import type { NamedOption } from '@/lib/assets/list-asset-filter-options';
-import type { AssetSort } from '@/lib/assets/schemas';
-import type { ActionResult } from '@/lib/portal/action-result';
+import type { NamedOption } from '@/lib/lending/assets/list-asset-filter-options';
+import type { AssetSort } from '@/lib/lending/assets/schemas';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
 import { sortDirectionOf } from './asset-sort-options';
 import { AssetStatusBadge } from './asset-status-badge';
 

@@ -1,4 +1,4 @@
-import type { Asset } from '@/lib/assets/schemas';
+import type { Asset } from '@/lib/lending/assets/schemas';
 import { cn } from '@/components/ui/cn';
 
 /** Uploaded photos are served by the portal's own photo route (the API one needs a bearer token). */

@@ -1,4 +1,4 @@
-import type { AssetSort, AssetSortField } from '@/lib/assets/schemas';
+import type { AssetSort, AssetSortField } from '@/lib/lending/assets/schemas';
 
 /** The list's orders as people name them, in the order the sort menu offers them. */
 export const assetSortLabels: Record<AssetSort, string> = {

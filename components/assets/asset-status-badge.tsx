@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import type { Asset } from '@/lib/assets/schemas';
+import type { Asset } from '@/lib/lending/assets/schemas';
 
 const display: Record<Asset['status'], { label: string; tone: BadgeTone }> = {
   AVAILABLE: { label: 'Available', tone: 'success' },

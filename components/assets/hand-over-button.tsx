@@ -4,8 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { ActionResult } from '@/lib/portal/action-result';
-import type { ActionOutcome } from '@/lib/portal/portal-action';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
+import type { ActionOutcome } from '@/lib/transport/portal/portal-action';
 
 type Action = (previous: unknown, formData: FormData) => Promise<ActionOutcome<{ href: string }>>;
 

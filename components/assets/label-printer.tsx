@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import type { IssuedLabel } from '@/lib/portal/actions/label-actions';
+import type { IssuedLabel } from '@/lib/transport/portal/actions/label-actions';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { AssetQrCode } from './asset-qr-code';

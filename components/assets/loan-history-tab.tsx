@@ -5,9 +5,9 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input } from '@/components/ui/field';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import type { Page } from '@/lib/api/pagination';
-import type { Loan } from '@/lib/loans/schemas';
-import { formatDate } from '@/lib/format/dates';
+import type { Page } from '@/lib/transport/http/pagination';
+import type { Loan } from '@/lib/lending/loans/schemas';
+import { formatDate } from '@/lib/platform/format/dates';
 
 const statusTones: Record<string, { label: string; tone: BadgeTone }> = {
   PENDING_APPROVAL: { label: 'Pending', tone: 'warning' },

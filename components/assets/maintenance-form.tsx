@@ -4,8 +4,8 @@ import { useActionState, useState } from 'react';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { ActionResult } from '@/lib/portal/action-result';
-import type { MaintenanceEntry } from '@/lib/maintenance/schemas';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
+import type { MaintenanceEntry } from '@/lib/lending/maintenance/schemas';
 
 type Action = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
 

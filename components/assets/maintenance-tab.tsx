@@ -1,10 +1,10 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { MaintenanceEntry, MaintenanceList } from '@/lib/maintenance/schemas';
-import { saveMaintenanceAction } from '@/lib/portal/actions/maintenance-actions';
-import { formatDate } from '@/lib/format/dates';
-import { maintenanceKindLabels } from '@/lib/format/value-labels';
+import type { MaintenanceEntry, MaintenanceList } from '@/lib/lending/maintenance/schemas';
+import { saveMaintenanceAction } from '@/lib/transport/portal/actions/maintenance-actions';
+import { formatDate } from '@/lib/platform/format/dates';
+import { maintenanceKindLabels } from '@/lib/platform/format/value-labels';
 import { formatMoney } from './format-asset';
 import { MaintenanceForm } from './maintenance-form';
 

@@ -1,12 +1,12 @@
 import Link from 'next/link';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import type { AssetDetail } from '@/lib/assets/get-asset-detail';
-import type { AssetLoanOutlook } from '@/lib/loans/find-asset-loan-outlook';
+import type { AssetDetail } from '@/lib/lending/assets/get-asset-detail';
+import type { AssetLoanOutlook } from '@/lib/lending/loans/find-asset-loan-outlook';
 import { AssetPhoto } from './asset-photo';
 import { AssetQrCode } from './asset-qr-code';
-import { checkInLoanAction } from '@/lib/portal/actions/loan-actions';
+import { checkInLoanAction } from '@/lib/transport/portal/actions/loan-actions';
 import { AssetStatusBadge } from './asset-status-badge';
-import { formatDate } from '@/lib/format/dates';
+import { formatDate } from '@/lib/platform/format/dates';
 import { HandOverButton } from './hand-over-button';
 import { YourLoanPanel } from './your-loan-panel';
 

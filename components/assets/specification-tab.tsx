@@ -1,6 +1,6 @@
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import type { AssetDetail } from '@/lib/assets/get-asset-detail';
-import { formatDate } from '@/lib/format/dates';
+import type { AssetDetail } from '@/lib/lending/assets/get-asset-detail';
+import { formatDate } from '@/lib/platform/format/dates';
 import { formatCustomValue, formatMoney } from './format-asset';
 
 function FactList({ facts, testId }: { facts: [string, string][]; testId: string }) {

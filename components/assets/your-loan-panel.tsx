@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { ButtonLink, buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import type { Loan } from '@/lib/loans/schemas';
-import { pickUpLoanAction, returnLoanAction } from '@/lib/portal/actions/loan-actions';
-import { formatDate } from '@/lib/format/dates';
+import type { Loan } from '@/lib/lending/loans/schemas';
+import { pickUpLoanAction, returnLoanAction } from '@/lib/transport/portal/actions/loan-actions';
+import { formatDate } from '@/lib/platform/format/dates';
 import { HandOverButton } from './hand-over-button';
 
 type Props = { assetId: string; assetStatus: string; loan: Loan | null; scannedToken: string | null };

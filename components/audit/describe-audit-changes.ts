@@ -1,10 +1,10 @@
-import { type AuditNames, referenceFields } from '@/lib/audit/resolve-audit-names';
-import type { AuditEntry } from '@/lib/audit/schemas';
-import { formatDate, formatDateTime, isIsoDate, isIsoInstant } from '@/lib/format/dates';
-import { assetStatusLabels, backupStatusLabels, extensionModeLabels, loanStatusLabels, maintenanceKindLabels, maintenanceStatusLabels } from '@/lib/format/value-labels';
-import { dutiesInOrder, dutyLabels } from '@/lib/users/duty-labels';
-import { roleLabels } from '@/lib/users/role-labels';
-import { fieldLabel } from '@/lib/validation/field-labels';
+import { type AuditNames, referenceFields } from '@/lib/platform/audit/resolve-audit-names';
+import type { AuditEntry } from '@/lib/platform/audit/schemas';
+import { formatDate, formatDateTime, isIsoDate, isIsoInstant } from '@/lib/platform/format/dates';
+import { assetStatusLabels, backupStatusLabels, extensionModeLabels, loanStatusLabels, maintenanceKindLabels, maintenanceStatusLabels } from '@/lib/platform/format/value-labels';
+import { dutiesInOrder, dutyLabels } from '@/lib/people/users/duty-labels';
+import { roleLabels } from '@/lib/people/users/role-labels';
+import { fieldLabel } from '@/lib/platform/validation/field-labels';
 
 /** A stored value as shown: words, or a colour shown as a swatch beside its hex code. */
 export type AuditValue = { text: string; colour?: string };

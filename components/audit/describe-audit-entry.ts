@@ -1,9 +1,9 @@
-import type { AuditAction } from '@/lib/audit/actions';
-import type { AuditEntry } from '@/lib/audit/schemas';
-import type { AuditNames } from '@/lib/audit/resolve-audit-names';
+import type { AuditAction } from '@/lib/platform/audit/actions';
+import type { AuditEntry } from '@/lib/platform/audit/schemas';
+import type { AuditNames } from '@/lib/platform/audit/resolve-audit-names';
 import { formatBytes } from '@/components/dashboard/format';
-import { RETENTION_POLICY } from '@/lib/retention/policy';
-import { fieldLabel } from '@/lib/validation/field-labels';
+import { RETENTION_POLICY } from '@/lib/privacy/retention/policy';
+import { fieldLabel } from '@/lib/platform/validation/field-labels';
 import { describeAuditChanges, type AuditChangeLine } from './describe-audit-changes';
 
 /** A piece of an entry's sentence: plain words, or the name of a record (a link where it has a page). */

@@ -1,8 +1,8 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import type { Backup } from '@/lib/backups/schemas';
+import type { Backup } from '@/lib/privacy/backups/schemas';
 import { BackupStatusBadge } from './backup-status-badge';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/lib/platform/format/dates';
 import { formatBackupSize } from './format-backup';
 
 const linkClass = 'font-medium text-brand underline-offset-2 hover:underline focus-visible:underline';

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import type { BackupStatus } from '@/lib/backups/schemas';
+import type { BackupStatus } from '@/lib/privacy/backups/schemas';
 
 const statuses: Record<BackupStatus, { label: string; tone: BadgeTone }> = {
   PENDING: { label: 'Pending', tone: 'info' },

@@ -1,4 +1,4 @@
-import { readableForeground } from '@/lib/branding/brand-colours';
+import { readableForeground } from '@/lib/organisation/branding/brand-colours';
 
 export type PreviewColours = { primary: string; accent: string; background: string; muted: string };
 

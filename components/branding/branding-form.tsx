@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
-import type { BrandColours } from '@/lib/branding/brand-colours';
-import type { BrandingSettings } from '@/lib/branding/schemas';
-import type { ActionResult } from '@/lib/portal/action-result';
+import type { BrandColours } from '@/lib/organisation/branding/brand-colours';
+import type { BrandingSettings } from '@/lib/organisation/branding/schemas';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
 import { BrandPreview } from './brand-preview';
 import { ColourField } from './colour-field';
 

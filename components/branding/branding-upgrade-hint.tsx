@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import type { BrandColours } from '@/lib/branding/brand-colours';
+import type { BrandColours } from '@/lib/organisation/branding/brand-colours';
 import { BrandPreview } from './brand-preview';
 
 const planNames = { FREE: 'Free', PRO_SMALL: 'Pro Small', PRO_STANDARD: 'Pro Standard', PRO_PLUS: 'Pro Plus', ENTERPRISE: 'Enterprise' } as const;

@@ -3,9 +3,9 @@ import { Badge } from '@/components/ui/badge';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { MyActiveLoan } from '@/lib/dashboard/list-my-active-loans';
+import type { MyActiveLoan } from '@/lib/transport/dashboard/list-my-active-loans';
 import { CountdownBadge } from './countdown-badge';
-import { formatDate } from '@/lib/format/dates';
+import { formatDate } from '@/lib/platform/format/dates';
 
 /** The employee's approved and active loans with the time left on each. */
 export function ActiveLoansCard({ loans }: { loans: MyActiveLoan[] }) {

@@ -1,7 +1,7 @@
-import type { SystemHealth } from '@/lib/dashboard/get-system-health';
-import type { RecentAudit } from '@/lib/dashboard/list-recent-audit-entries';
-import type { OrganisationProfile } from '@/lib/organisations/get-organisation-profile';
-import type { OpenDeletionCounts } from '@/lib/privacy/deletion-requests/list-deletion-requests';
+import type { SystemHealth } from '@/lib/transport/dashboard/get-system-health';
+import type { RecentAudit } from '@/lib/transport/dashboard/list-recent-audit-entries';
+import type { OrganisationProfile } from '@/lib/organisation/settings/get-organisation-profile';
+import type { OpenDeletionCounts } from '@/lib/privacy/erasure/deletion-requests/list-deletion-requests';
 import { ErasureRequestsAlert } from './erasure-requests-alert';
 import { type QuickAction, QuickActions } from './quick-actions';
 import { RecentAuditCard } from './recent-audit-card';

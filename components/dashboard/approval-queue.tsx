@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { QueuedLoan } from '@/lib/dashboard/list-approval-queue';
-import type { ActionResult } from '@/lib/portal/action-result';
-import type { ActionOutcome } from '@/lib/portal/portal-action';
+import type { QueuedLoan } from '@/lib/transport/dashboard/list-approval-queue';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
+import type { ActionOutcome } from '@/lib/transport/portal/portal-action';
 import { formatDate } from './format';
 
 /** A decision answers with who was told about it (empty when nobody could be). */

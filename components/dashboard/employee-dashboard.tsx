@@ -1,7 +1,7 @@
-import type { Announcement } from '@/lib/announcements/schemas';
-import type { MyActiveLoan } from '@/lib/dashboard/list-my-active-loans';
-import type { Notification } from '@/lib/notifications/in-app';
-import type { ActionResult } from '@/lib/portal/action-result';
+import type { Announcement } from '@/lib/organisation/announcements/schemas';
+import type { MyActiveLoan } from '@/lib/transport/dashboard/list-my-active-loans';
+import type { Notification } from '@/lib/platform/notifications/in-app';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
 import { ActiveLoansCard } from './active-loans-card';
 import { NewsCard } from './news-card';
 import { type QuickAction, QuickActions } from './quick-actions';

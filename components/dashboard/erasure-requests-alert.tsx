@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { OpenDeletionCounts } from '@/lib/privacy/deletion-requests/list-deletion-requests';
+import type { OpenDeletionCounts } from '@/lib/privacy/erasure/deletion-requests/list-deletion-requests';
 
 /** Open erasure requests need an admin (identity check) and have deadlines: shown only when there are any. */
 export function ErasureRequestsAlert({ counts }: { counts: OpenDeletionCounts }) {

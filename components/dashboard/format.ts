@@ -1,4 +1,4 @@
-export { formatDate, formatDateTime } from '@/lib/format/dates';
+export { formatDate, formatDateTime } from '@/lib/platform/format/dates';
 
 const numberFormat = new Intl.NumberFormat('en-GB');
 

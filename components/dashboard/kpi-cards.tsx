@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { cn } from '@/components/ui/cn';
-import type { ManagerKpis } from '@/lib/dashboard/get-manager-kpis';
+import type { ManagerKpis } from '@/lib/transport/dashboard/get-manager-kpis';
 import { formatNumber } from './format';
 
 type Kpi = { key: keyof ManagerKpis; label: string; hint: string; href: string; urgentWhenAny?: boolean };

@@ -1,7 +1,7 @@
 import { Card, CardHeader } from '@/components/ui/card';
-import type { ManagerKpis } from '@/lib/dashboard/get-manager-kpis';
-import type { QueuedLoan } from '@/lib/dashboard/list-approval-queue';
-import type { OverdueLoan } from '@/lib/dashboard/list-overdue-loans';
+import type { ManagerKpis } from '@/lib/transport/dashboard/get-manager-kpis';
+import type { QueuedLoan } from '@/lib/transport/dashboard/list-approval-queue';
+import type { OverdueLoan } from '@/lib/transport/dashboard/list-overdue-loans';
 import { ApprovalQueue, type DecisionAction } from './approval-queue';
 import { KpiCards } from './kpi-cards';
 import { OverdueLoansCard } from './overdue-loans-card';

@@ -1,6 +1,6 @@
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import type { Announcement } from '@/lib/announcements/schemas';
-import { formatDate } from '@/lib/format/dates';
+import type { Announcement } from '@/lib/organisation/announcements/schemas';
+import { formatDate } from '@/lib/platform/format/dates';
 
 /** The organisation's latest news, as its admins posted it. */
 export function NewsCard({ news }: { news: Announcement[] }) {

@@ -1,7 +1,7 @@
 import { Card, CardHeader } from '@/components/ui/card';
 import { buttonClasses } from '@/components/ui/button';
-import type { OverdueLoan } from '@/lib/dashboard/list-overdue-loans';
-import { formatDate } from '@/lib/format/dates';
+import type { OverdueLoan } from '@/lib/transport/dashboard/list-overdue-loans';
+import { formatDate } from '@/lib/platform/format/dates';
 import { Icon } from './icons';
 
 function contactHref(loan: OverdueLoan, organisationName: string): string {

@@ -4,7 +4,7 @@ import { useActionState, useState } from 'react';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { ActionResult } from '@/lib/portal/action-result';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
 
 type Action = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { AuditEntryItem } from '@/components/audit/audit-entry-item';
 import { Card, CardHeader } from '@/components/ui/card';
-import type { RecentAudit } from '@/lib/dashboard/list-recent-audit-entries';
+import type { RecentAudit } from '@/lib/transport/dashboard/list-recent-audit-entries';
 
 export function RecentAuditCard({ audit }: { audit: RecentAudit }) {
   return (

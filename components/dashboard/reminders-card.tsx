@@ -5,9 +5,9 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { Notification } from '@/lib/notifications/in-app';
-import type { ActionResult } from '@/lib/portal/action-result';
-import { formatDateTime } from '@/lib/format/dates';
+import type { Notification } from '@/lib/platform/notifications/in-app';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
+import { formatDateTime } from '@/lib/platform/format/dates';
 
 type MarkReadAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
 

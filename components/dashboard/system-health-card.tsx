@@ -1,5 +1,5 @@
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import type { SystemHealth } from '@/lib/dashboard/get-system-health';
+import type { SystemHealth } from '@/lib/transport/dashboard/get-system-health';
 import { formatBytes, formatDuration, formatNumber } from './format';
 
 export function SystemHealthCard({ health, uptimeSeconds }: { health: SystemHealth; uptimeSeconds: number }) {

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import type { OrganisationProfile } from '@/lib/organisations/get-organisation-profile';
+import type { OrganisationProfile } from '@/lib/organisation/settings/get-organisation-profile';
 import { formatNumber } from './format';
 
 const planLabels: Record<OrganisationProfile['planTier'], string> = {

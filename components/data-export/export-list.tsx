@@ -1,8 +1,8 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatBackupSize } from '@/components/backups/format-backup';
-import { formatDateTime } from '@/lib/format/dates';
-import type { DataExport } from '@/lib/data-export/schemas';
+import { formatDateTime } from '@/lib/platform/format/dates';
+import type { DataExport } from '@/lib/privacy/data-export/schemas';
 
 const statuses: Record<DataExport['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Queued', tone: 'info' },

@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { ActionResult } from '@/lib/portal/action-result';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
 
 type Props = { action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult> };
 

@@ -4,8 +4,8 @@ import { useActionState } from 'react';
 import { Field, Select, Textarea } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { FormOutcome } from '@/lib/portal/portal-action';
-import { verificationMethodLabels } from '@/lib/privacy/deletion-requests/field-labels';
+import type { FormOutcome } from '@/lib/transport/portal/portal-action';
+import { verificationMethodLabels } from '@/lib/privacy/erasure/deletion-requests/field-labels';
 
 type Action = (previous: unknown, form: FormData) => Promise<FormOutcome<object, unknown>>;
 

@@ -1,5 +1,5 @@
-import { formatDateTime } from '@/lib/format/dates';
-import type { DataDeletionRequest } from '@/lib/privacy/deletion-requests/schemas';
+import { formatDateTime } from '@/lib/platform/format/dates';
+import type { DataDeletionRequest } from '@/lib/privacy/erasure/deletion-requests/schemas';
 
 /** The deadline that matters now, in words: the target once verified, the legal limit always. */
 export function describeDeadline(request: Pick<DataDeletionRequest, 'status' | 'targetDueAt' | 'legalDueAt' | 'completedAt' | 'rejectedAt'>): string {

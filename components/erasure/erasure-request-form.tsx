@@ -3,9 +3,9 @@
 import { useActionState, useState } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { ActionResult } from '@/lib/portal/action-result';
-import { ERASABLE_PERSON_FIELDS } from '@/lib/privacy/erasable-fields';
-import { erasableFieldLabels } from '@/lib/privacy/deletion-requests/field-labels';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
+import { ERASABLE_PERSON_FIELDS } from '@/lib/privacy/erasure/erasable-fields';
+import { erasableFieldLabels } from '@/lib/privacy/erasure/deletion-requests/field-labels';
 
 type Props = { action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult> };
 

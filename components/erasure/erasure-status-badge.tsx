@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { deletionStatusLabels } from '@/lib/privacy/deletion-requests/field-labels';
-import type { DataDeletionStatus } from '@/lib/privacy/deletion-requests/schemas';
+import { deletionStatusLabels } from '@/lib/privacy/erasure/deletion-requests/field-labels';
+import type { DataDeletionStatus } from '@/lib/privacy/erasure/deletion-requests/schemas';
 
 const tones: Record<DataDeletionStatus, BadgeTone> = { pending: 'info', verified: 'warning', in_progress: 'warning', completed: 'success', rejected: 'neutral' };
 

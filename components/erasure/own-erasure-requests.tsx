@@ -1,6 +1,6 @@
-import { formatDateTime } from '@/lib/format/dates';
-import { describeErasedFields } from '@/lib/privacy/deletion-requests/field-labels';
-import type { DataDeletionRequest } from '@/lib/privacy/deletion-requests/schemas';
+import { formatDateTime } from '@/lib/platform/format/dates';
+import { describeErasedFields } from '@/lib/privacy/erasure/deletion-requests/field-labels';
+import type { DataDeletionRequest } from '@/lib/privacy/erasure/deletion-requests/schemas';
 import { ErasureStatusBadge } from './erasure-status-badge';
 
 const next: Record<DataDeletionRequest['status'], string> = {

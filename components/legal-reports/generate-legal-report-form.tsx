@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { Field, Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { generateLegalReportAction } from '@/lib/portal/actions/legal-report-actions';
+import { generateLegalReportAction } from '@/lib/transport/portal/actions/legal-report-actions';
 
 /** Any month that is over; generating one again replaces its figures. */
 export function GenerateLegalReportForm({ defaultMonth, latestMonth }: { defaultMonth: string; latestMonth: string }) {

@@ -1,8 +1,8 @@
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatDateTime } from '@/lib/format/dates';
-import { roleWords } from '@/lib/legal-reports/legal-report-lines';
-import type { LegalReport } from '@/lib/legal-reports/schemas';
+import { formatDateTime } from '@/lib/platform/format/dates';
+import { roleWords } from '@/lib/privacy/legal-reports/legal-report-lines';
+import type { LegalReport } from '@/lib/privacy/legal-reports/schemas';
 
 const linkClass = 'font-medium text-brand underline-offset-2 hover:underline focus-visible:underline';
 

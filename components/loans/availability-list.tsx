@@ -1,4 +1,4 @@
-import { formatDate } from '@/lib/format/dates';
+import { formatDate } from '@/lib/platform/format/dates';
 
 type Range = { startDate: string; endDate: string };
 

@@ -1,13 +1,13 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { approveLoanAction, cancelLoanAction, extendLoanAction, rejectLoanAction, updateLoanAction } from '@/lib/portal/actions/loan-actions';
-import { formatDate } from '@/lib/format/dates';
+import { approveLoanAction, cancelLoanAction, extendLoanAction, rejectLoanAction, updateLoanAction } from '@/lib/transport/portal/actions/loan-actions';
+import { formatDate } from '@/lib/platform/format/dates';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { ActionResult } from '@/lib/portal/action-result';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
 
 export type ActionableLoan = {
   id: string;

@@ -1,11 +1,11 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { formatDate } from '@/lib/format/dates';
+import { formatDate } from '@/lib/platform/format/dates';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
-import type { LoanDatesCheck } from '@/lib/loans/check-loan-dates';
-import type { ActionOutcome } from '@/lib/portal/portal-action';
+import type { LoanDatesCheck } from '@/lib/lending/loans/check-loan-dates';
+import type { ActionOutcome } from '@/lib/transport/portal/portal-action';
 
 type CheckAction = (input: { assetId: string; startDate: string; endDate: string }) => Promise<ActionOutcome<{ check: LoanDatesCheck }>>;
 type Props = { assetId: string; initialStart: string; initialEnd: string; today: string; latestStart: string; initialCheck: LoanDatesCheck | null; checkAction: CheckAction };

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useActionState, useEffect, useState } from 'react';
-import type { CreateLoanResult } from '@/lib/portal/actions/loan-actions';
+import type { CreateLoanResult } from '@/lib/transport/portal/actions/loan-actions';
 import { ButtonLink } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';

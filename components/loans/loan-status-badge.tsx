@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import type { LoanStatus } from '@/lib/loans/schemas';
+import type { LoanStatus } from '@/lib/lending/loans/schemas';
 
 const labels: Record<LoanStatus, { label: string; tone: BadgeTone }> = {
   PENDING_APPROVAL: { label: 'Awaiting approval', tone: 'warning' },

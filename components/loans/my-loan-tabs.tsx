@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { cn } from '@/components/ui/cn';
-import type { MyLoanTab } from '@/lib/loans/list-my-loans';
+import type { MyLoanTab } from '@/lib/lending/loans/list-my-loans';
 
 const labels: Record<MyLoanTab, string> = { active: 'Active', pending: 'Pending', history: 'History' };
 

@@ -8,7 +8,7 @@ import { CursorPager } from '@/components/ui/cursor-pager';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/field';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import type { LoanView, OrganisationLoan, OrganisationLoansPage } from '@/lib/loans/list-organisation-loans';
+import type { LoanView, OrganisationLoan, OrganisationLoansPage } from '@/lib/lending/loans/list-organisation-loans';
 import { LoanStatusBadge } from './loan-status-badge';
 
 const views: { view: LoanView; label: string; empty: string }[] = [

@@ -2,12 +2,12 @@
 
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useId, useState, useTransition } from 'react';
-import type { AssetLookup } from '@/lib/portal/actions/scan-actions';
+import type { AssetLookup } from '@/lib/transport/portal/actions/scan-actions';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
-import type { ActionResult } from '@/lib/portal/action-result';
-import { extractScanTarget } from '@/lib/scan/extract-scan-target';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
+import { extractScanTarget } from '@/lib/lending/scan/extract-scan-target';
 import { QrScanner } from './qr-scanner';
 
 type Props = {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { AssetLookup } from '@/lib/portal/actions/scan-actions';
+import type { AssetLookup } from '@/lib/transport/portal/actions/scan-actions';
 import { Button } from '@/components/ui/button';
 import { ScanPanel } from './scan-panel';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/lib/platform/format/dates';
 
 const subscribe = () => () => {};
 const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,4 +1,4 @@
-import type { Role } from '@/lib/auth/roles';
+import type { Role } from '@/lib/platform/auth/roles';
 
 export type NavItem = { href: string; label: string; minRole: Role; section?: string; /** Another label from this role up. */ managerLabel?: string };
 

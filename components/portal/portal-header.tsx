@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
-import { hasRole, type Role } from '@/lib/auth/roles';
-import { roleLabels } from '@/lib/users/role-labels';
+import { hasRole, type Role } from '@/lib/platform/auth/roles';
+import { roleLabels } from '@/lib/people/users/role-labels';
 import { primaryNav } from './nav-items';
 import { NavLinks } from './nav-links';
 import { signOutAction } from './sign-out';

@@ -4,8 +4,8 @@ import { useActionState } from 'react';
 import { Field, Input, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { updateProfileAction } from '@/lib/portal/actions/profile-actions';
-import { languageNames, type OwnProfile, supportedLanguages } from '@/lib/profile/schemas';
+import { updateProfileAction } from '@/lib/transport/portal/actions/profile-actions';
+import { languageNames, type OwnProfile, supportedLanguages } from '@/lib/people/profile/schemas';
 
 type Props = { profile: Pick<OwnProfile, 'preferredEmail' | 'phone' | 'language' | 'preferences'> };
 

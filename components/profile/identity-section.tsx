@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Field, Input, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { requestIdentityChangeAction } from '@/lib/portal/actions/profile-actions';
-import type { ChangeRequest, IdentityField, OwnProfile } from '@/lib/profile/schemas';
+import { requestIdentityChangeAction } from '@/lib/transport/portal/actions/profile-actions';
+import type { ChangeRequest, IdentityField, OwnProfile } from '@/lib/people/profile/schemas';
 
 const labels: Record<IdentityField, string> = { firstName: 'First name', lastName: 'Last name', birthDate: 'Birth date', nationality: 'Nationality', officialEmail: 'Official e-mail' };
 const statusLabels: Record<ChangeRequest['status'], string> = {

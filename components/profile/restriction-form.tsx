@@ -4,7 +4,7 @@ import { useActionState, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { setProcessingRestrictionAction } from '@/lib/portal/actions/profile-actions';
+import { setProcessingRestrictionAction } from '@/lib/transport/portal/actions/profile-actions';
 
 export function RestrictionForm({ restricted }: { restricted: boolean }) {
   const [result, action] = useActionState(setProcessingRestrictionAction, null);

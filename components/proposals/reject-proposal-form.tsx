@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { rejectProposalAction } from '@/lib/portal/actions/proposal-actions';
+import { rejectProposalAction } from '@/lib/transport/portal/actions/proposal-actions';
 
 /** Reject with a reason, which the person reads in the portal and the e-mail. */
 export function RejectProposalForm({ id, personName }: { id: string; personName: string }) {

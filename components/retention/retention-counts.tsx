@@ -1,4 +1,4 @@
-import type { RetentionRunDto } from '@/lib/retention/schemas';
+import type { RetentionRunDto } from '@/lib/privacy/retention/schemas';
 
 const verbs: Record<string, string> = { delete: 'deleted', anonymise: 'anonymised', keep: 'kept' };
 

@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import type { RetentionPolicyRowDto } from '@/lib/retention/describe-policy';
+import type { RetentionPolicyRowDto } from '@/lib/privacy/retention/describe-policy';
 
 const actionWords: Record<string, { label: string; tone: BadgeTone }> = {
   delete: { label: 'Deleted', tone: 'danger' },

@@ -3,8 +3,8 @@
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { ActionResult } from '@/lib/portal/action-result';
-import type { RetentionRunDto } from '@/lib/retention/schemas';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
+import type { RetentionRunDto } from '@/lib/privacy/retention/schemas';
 import { RetentionCounts } from './retention-counts';
 
 type PreviewResult = ActionResult & { run?: RetentionRunDto };

@@ -1,8 +1,8 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { formatDateTime } from '@/lib/format/dates';
-import type { RetentionRunDto } from '@/lib/retention/schemas';
+import { formatDateTime } from '@/lib/platform/format/dates';
+import type { RetentionRunDto } from '@/lib/privacy/retention/schemas';
 import { RetentionCounts } from './retention-counts';
 
 const statusWords: Record<RetentionRunDto['status'], { label: string; tone: BadgeTone }> = {

@@ -1,4 +1,4 @@
-import type { ActionResult } from '@/lib/portal/action-result';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
 import { cn } from './cn';
 
 /** The outcome of a server action, announced to screen readers (errors assertively). */

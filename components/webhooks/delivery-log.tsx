@@ -1,7 +1,7 @@
 import { LocalDateTime } from '@/components/portal/local-date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import type { WebhookDelivery } from '@/lib/webhooks/schemas';
+import type { WebhookDelivery } from '@/lib/platform/webhooks/schemas';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 import { RedeliverButton } from './redeliver-button';
 

@@ -3,8 +3,8 @@
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { FormOutcome } from '@/lib/portal/portal-action';
-import { deleteWebhookEndpointAndReturnAction, rotateWebhookSecretAction, sendTestWebhookAction, setWebhookEndpointEnabledAction } from '@/lib/portal/actions/webhook-actions';
+import type { FormOutcome } from '@/lib/transport/portal/portal-action';
+import { deleteWebhookEndpointAndReturnAction, rotateWebhookSecretAction, sendTestWebhookAction, setWebhookEndpointEnabledAction } from '@/lib/transport/portal/actions/webhook-actions';
 import { SecretNotice } from './secret-notice';
 
 type Props = { endpoint: { id: string; url: string; enabled: boolean } };

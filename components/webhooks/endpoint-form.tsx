@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { Field, Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { FormOutcome } from '@/lib/portal/portal-action';
+import type { FormOutcome } from '@/lib/transport/portal/portal-action';
 import { SecretNotice } from './secret-notice';
 
 export type EventChoice = { type: string; description: string };

@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { redeliverWebhookAction } from '@/lib/portal/actions/webhook-actions';
+import { redeliverWebhookAction } from '@/lib/transport/portal/actions/webhook-actions';
 
 export function RedeliverButton({ endpointId, deliveryId, eventType }: { endpointId: string; deliveryId: string; eventType: string }) {
   const [result, redeliver] = useActionState(redeliverWebhookAction, null);

@@ -10,7 +10,7 @@ export const ledgerScopeEnum = pgEnum('ledger_scope', ['full', 'partial']);
  * The deletion ledger (DESIGN.md, spec 001 "Jobs and backups"): one row per erasure, written before anything
  * is destroyed, in a database of its own so that restoring the tenant database from a backup does not restore
  * it too. It holds no name, e-mail or other direct identifier: the subject is a keyed hash of the person id
- * (lib/privacy/pseudonym.ts), meaningless without the server's secret. Append-only: a trigger refuses UPDATE,
+ * (lib/privacy/erasure/pseudonym.ts), meaningless without the server's secret. Append-only: a trigger refuses UPDATE,
  * DELETE and TRUNCATE.
  */
 export const deletionLedger = pgTable(

@@ -1,5 +1,5 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { AuditAction } from '@/lib/audit/actions';
+import type { AuditAction } from '@/lib/platform/audit/actions';
 import { auditActorTypeEnum } from './enums';
 import { organisations } from './organisations';
 

@@ -4,7 +4,7 @@ import { organisations } from './organisations';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
-// The key vault of field encryption (lib/crypto): one 96-byte data key per tenant and encrypted field, stored
+// The key vault of field encryption (lib/platform/crypto): one 96-byte data key per tenant and encrypted field, stored
 // only wrapped by a master key. Per tenant, so offboarding a tenant destroys its keys and with them every
 // copy of its encrypted values, backups included; the id is the key UUID every ciphertext carries.
 export const encryptionDataKeys = pgTable(

@@ -7,7 +7,7 @@ import { users } from './people';
 export const idempotencyKeyStatusEnum = pgEnum('idempotency_key_status', ['in_progress', 'completed']);
 
 /**
- * The Idempotency-Key of a POST to /api/v1 (lib/api/idempotency.ts): per tenant and user, for 24 hours. The row is
+ * The Idempotency-Key of a POST to /api/v1 (lib/transport/http/idempotency.ts): per tenant and user, for 24 hours. The row is
  * written in the request's own transaction before the handler runs and completed with its response in that same
  * transaction, so the effect and the stored answer commit together; a concurrent duplicate waits on the primary
  * key until then. The response body is FLE1 ciphertext: it can hold decrypted sensitive fields.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addDays, toIsoDate } from '@/lib/time';
+import { addDays, toIsoDate } from '@/lib/platform/time';
 import type { PersonPreferences, PersonRole } from '../schema';
 
 /** A stable id per tenant and key: a second run of the seed meets the rows of the first, never twins. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { addDays, toIsoDate } from '@/lib/time';
-import type { AuditAction } from '@/lib/audit/actions';
+import { addDays, toIsoDate } from '@/lib/platform/time';
+import type { AuditAction } from '@/lib/platform/audit/actions';
 import type { Tx } from '../client';
 import { announcements, assets, auditLog, loans, notifications } from '../schema';
 
@@ -135,7 +135,7 @@ export async function seedDemoActivity(tx: Tx, input: ActivityInput): Promise<vo
   if (loanedIds.length > 0) await tx.update(assets).set({ status: 'LOANED' }).where(and(eq(assets.organisationId, organisationId), inArray(assets.id, loanedIds)));
 
   if (reminderLoan) {
-    // The same words the reminder job writes (lib/jobs/send-loan-notice.ts).
+    // The same words the reminder job writes (lib/lending/jobs/send-loan-notice.ts).
     await tx.insert(notifications).values({
       organisationId,
       userId: reminderLoan.userId,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { encryptField } from '@/lib/crypto/encrypt-field';
-import type { FieldEncryption } from '@/lib/crypto/field-encryption';
+import { encryptField } from '@/lib/platform/crypto/encrypt-field';
+import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
 import type { Database, Tx } from '../client';
 import { assets, auditLog, categories, type CustomFieldDefinition, locations, organisations, persons, users } from '../schema';
 import { demoAccounts } from './demo-accounts';

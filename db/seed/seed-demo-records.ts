@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { EncryptedField } from '@/lib/crypto/encrypted-fields';
+import type { EncryptedField } from '@/lib/platform/crypto/encrypted-fields';
 import type { Tx } from '../client';
 import { activities, activityComments, conversations, type PersonRole, persons, type userDutyEnum, users } from '../schema';
 import { clubStaff, demoClock, type DemoClock, demoId } from './demo-people';
@@ -19,7 +19,7 @@ export type RecordsContext = {
   /** A cast member's key (demo-people.ts) or a staff key -> person id. */
   person: (key: string) => string;
   staff: (key: string) => StaffMember;
-  /** FLE1 ciphertext of a sensitive field under the tenant's data key (lib/crypto/encrypt-field.ts). */
+  /** FLE1 ciphertext of a sensitive field under the tenant's data key (lib/platform/crypto/encrypt-field.ts). */
   encrypt: (field: EncryptedField, plaintext: string) => Promise<Buffer>;
 };
 

@@ -1,4 +1,4 @@
-import { applyRetentionJob, createJobDeps } from '@/lib/jobs/job-definitions';
+import { applyRetentionJob, createJobDeps } from '@/lib/transport/jobs/job-definitions';
 import { inngest } from '../client';
 import { createJobFunction } from './create-job-function';
 

@@ -1,4 +1,4 @@
-import { createBackupsJob, createJobDeps } from '@/lib/jobs/job-definitions';
+import { createBackupsJob, createJobDeps } from '@/lib/transport/jobs/job-definitions';
 import { inngest } from '../client';
 import { createJobFunction } from './create-job-function';
 

@@ -1,4 +1,4 @@
-import { createDataExportsJob, createJobDeps } from '@/lib/jobs/job-definitions';
+import { createDataExportsJob, createJobDeps } from '@/lib/transport/jobs/job-definitions';
 import { inngest } from '../client';
 import { createJobFunction } from './create-job-function';
 

@@ -1,6 +1,6 @@
 import type { Inngest } from 'inngest';
-import type { JobDeps } from '@/lib/jobs/job-deps';
-import type { JobDefinition } from '@/lib/jobs/job-definitions';
+import type { JobDeps } from '@/lib/platform/jobs/job-deps';
+import type { JobDefinition } from '@/lib/transport/jobs/job-definitions';
 
 /**
  * A job as an Inngest function: its cron and events as triggers, the work in one step, so Inngest retries

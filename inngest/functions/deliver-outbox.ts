@@ -1,4 +1,4 @@
-import { createJobDeps, deliverOutboxJob } from '@/lib/jobs/job-definitions';
+import { createJobDeps, deliverOutboxJob } from '@/lib/transport/jobs/job-definitions';
 import { inngest } from '../client';
 import { createJobFunction } from './create-job-function';
 

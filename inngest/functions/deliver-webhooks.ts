@@ -1,4 +1,4 @@
-import { createJobDeps, deliverWebhooksJob } from '@/lib/jobs/job-definitions';
+import { createJobDeps, deliverWebhooksJob } from '@/lib/transport/jobs/job-definitions';
 import { inngest } from '../client';
 import { createJobFunction } from './create-job-function';
 

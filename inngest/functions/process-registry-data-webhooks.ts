@@ -1,4 +1,4 @@
-import { createJobDeps, processRegistryDataWebhooksJob } from '@/lib/jobs/job-definitions';
+import { createJobDeps, processRegistryDataWebhooksJob } from '@/lib/transport/jobs/job-definitions';
 import { inngest } from '../client';
 import { createJobFunction } from './create-job-function';
 

@@ -1,4 +1,4 @@
-import { createJobDeps, syncCodelistsDailyJob } from '@/lib/jobs/job-definitions';
+import { createJobDeps, syncCodelistsDailyJob } from '@/lib/transport/jobs/job-definitions';
 import { inngest } from '../client';
 import { createJobFunction } from './create-job-function';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Duty } from '@/lib/auth/duties';
-import { calendarInstant } from '@/lib/validation/calendar-date';
+import type { Duty } from '@/lib/platform/auth/duties';
+import { calendarInstant } from '@/lib/platform/validation/calendar-date';
 
 /** The pieces the retention-bound records of spec 001 (donations, transactions, anti-doping, incidents) share. */
 

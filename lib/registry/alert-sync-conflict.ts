@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { users } from '@/db/schema';
-import { createNotification } from '@/lib/notifications/create-notification';
-import { enqueueEmails } from '@/lib/notifications/enqueue-email';
+import { createNotification } from '@/lib/platform/notifications/create-notification';
+import { enqueueEmails } from '@/lib/platform/notifications/enqueue-email';
 
 export type SyncConflictAlert = { personId: string; personName: string; registryId: string; fields: string[]; registryVersion: number };
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, rowsOf, type Tx } from '@/db/client';
 import { organisations, type RegistryOfficial } from '@/db/schema';
-import { diffChanges, recordAudit } from '@/lib/audit/record-audit';
-import { createContext, type SystemContext } from '@/lib/core/context';
-import { runTenantUnit } from '@/lib/jobs/job-deps';
+import { diffChanges, recordAudit } from '@/lib/platform/audit/record-audit';
+import { createContext, type SystemContext } from '@/lib/platform/core/context';
+import { runTenantUnit } from '@/lib/platform/jobs/job-deps';
 import type { RegistryOrganization } from './registry-adapter';
 
 export type OrganisationSyncSource = { via: 'webhook'; deliveryId: string; event: string } | { via: 'reconcile'; runId: string } | { via: 'link'; userId: string };

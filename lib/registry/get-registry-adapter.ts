@@ -1,4 +1,4 @@
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/platform/config';
 import { createHttpRegistryAdapter } from './http-registry-adapter';
 import type { RegistryAdapter } from './registry-adapter';
 import { createTokenBucket, type TokenBucket } from './token-bucket';

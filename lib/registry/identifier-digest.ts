@@ -1,8 +1,8 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import type { Executor } from '@/db/client';
-import type { FieldEncryption } from '@/lib/crypto/field-encryption';
-import { getFieldEncryption } from '@/lib/crypto/field-encryption';
-import { findOrCreateDataKey } from '@/lib/crypto/find-or-create-data-key';
+import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
+import { getFieldEncryption } from '@/lib/platform/crypto/field-encryption';
+import { findOrCreateDataKey } from '@/lib/platform/crypto/find-or-create-data-key';
 
 export type IdentifierDigester = (value: string | null) => string | null;
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '@/db/client';
-import { createContext } from '@/lib/core/context';
-import type { FieldEncryption } from '@/lib/crypto/field-encryption';
-import { runTenantUnit } from '@/lib/jobs/job-deps';
+import { createContext } from '@/lib/platform/core/context';
+import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
+import { runTenantUnit } from '@/lib/platform/jobs/job-deps';
 import { type ApplyOutcome, applyRegistryPerson, type SyncSource } from './apply-registry-person';
 import type { RegistryPerson } from './registry-adapter';
 

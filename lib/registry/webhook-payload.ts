@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarInstant } from '@/lib/validation/calendar-date';
+import { calendarInstant } from '@/lib/platform/validation/calendar-date';
 
 const common = {
   changedFields: z.array(z.string().min(1).max(100)).max(100),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role } from '@/lib/auth/roles';
+import { Role } from '@/lib/platform/auth/roles';
 
 export const devAccountSchema = z.object({
   accountId: z.string().min(1).max(255),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { addDays, toIsoDate } from '@/lib/time';
+import { addDays, toIsoDate } from '@/lib/platform/time';
 import { ownerSql } from './support/db';
 import { tenantUrl } from './support/e2e-state';
 import { screenshot } from './support/screenshot';

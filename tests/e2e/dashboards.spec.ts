@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loanCountdown } from '@/lib/dashboard/loan-countdown';
-import { addDays, toIsoDate } from '@/lib/time';
+import { loanCountdown } from '@/lib/transport/dashboard/loan-countdown';
+import { addDays, toIsoDate } from '@/lib/platform/time';
 import { ownerSql } from './support/db';
 import { tenantUrl } from './support/e2e-state';
 import { screenshot } from './support/screenshot';

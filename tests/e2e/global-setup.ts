@@ -28,7 +28,7 @@ export default async function globalSetup() {
     OIDC_ISSUER: issuer,
     API_AUDIENCE: testAudience,
     AUTH_SECRET: randomBytes(32).toString('base64url'),
-    // With DATABASE_URL set, field encryption never invents a master key (lib/crypto/resolve-key-ring.ts).
+    // With DATABASE_URL set, field encryption never invents a master key (lib/platform/crypto/resolve-key-ring.ts).
     FLE_LOCAL_MASTER_KEY: randomBytes(96).toString('base64'),
     LEDGER_DATABASE_URL: ledgerUrl,
     PSEUDONYM_SECRET: randomBytes(32).toString('base64url'),

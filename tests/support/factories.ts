@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import type { Role } from '@/lib/auth/roles';
+import type { Role } from '@/lib/platform/auth/roles';
 import { getUserAccessToken, registerAccount } from './idp-client';
 import { testAudience } from './test-env';
 

@@ -1,6 +1,6 @@
 // A second, independent FLE1 implementation for tests only: WebCrypto (crypto.subtle) instead of node:crypto,
-// DataView instead of Buffer, written from shared/reference/fle1-aead.md rather than from lib/crypto. A value
-// lib/crypto writes must open here, or the two disagree about the format.
+// DataView instead of Buffer, written from shared/reference/fle1-aead.md rather than from lib/platform/crypto. A value
+// lib/platform/crypto writes must open here, or the two disagree about the format.
 const subtle = globalThis.crypto.subtle;
 
 function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {

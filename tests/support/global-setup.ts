@@ -52,7 +52,7 @@ export default async function setup(project: TestProject) {
     SEED_DEMO_DATA: 'true',
     OIDC_ISSUER: issuer,
     AUTH_SECRET: authSecret,
-    // With DATABASE_URL set, field encryption never invents a master key (lib/crypto/resolve-key-ring.ts).
+    // With DATABASE_URL set, field encryption never invents a master key (lib/platform/crypto/resolve-key-ring.ts).
     FLE_LOCAL_MASTER_KEY: fleMasterKey,
     LEDGER_DATABASE_URL: ledgerUrl,
     PSEUDONYM_SECRET: pseudonymSecret,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { adminNav } from '@/components/portal/nav-items';
 import { NavLinks } from '@/components/portal/nav-links';
-import { requirePortalContext } from '@/lib/portal/portal-context';
+import { requirePortalContext } from '@/lib/transport/portal/portal-context';
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   await requirePortalContext('ADMIN');

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { cache } from 'react';
 import { z } from 'zod';
-import { listAssetNames } from '@/lib/assets/list-asset-names';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { listAssetNames } from '@/lib/lending/assets/list-asset-names';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 
 const assetName = cache(async (id: string): Promise<string | null> => {
   if (!z.uuid().safeParse(id).success) return null;

@@ -1,4 +1,4 @@
-import { AssetFilter } from '@/lib/assets/schemas';
+import { AssetFilter } from '@/lib/lending/assets/schemas';
 
 export const assetFilterNames = ['q', 'status', 'categoryId', 'locationId', 'ownerId'] as const;
 export type AssetFilterParams = Record<(typeof assetFilterNames)[number], string>;

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { CountdownBadge } from '@/components/dashboard/countdown-badge';
-import { formatDate } from '@/lib/format/dates';
+import { formatDate } from '@/lib/platform/format/dates';
 import { LoanActions } from '@/components/loans/loan-actions';
 import { LoanStatusBadge } from '@/components/loans/loan-status-badge';
 import { MyLoanTabs } from '@/components/loans/my-loan-tabs';
@@ -10,14 +10,14 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { hasRole } from '@/lib/auth/roles';
-import { ValidationError } from '@/lib/core/errors';
-import { listMyLoans, type MyLoan, type MyLoanTab, myLoanTabs } from '@/lib/loans/list-my-loans';
-import { listOrganisationLoans, loanViews } from '@/lib/loans/list-organisation-loans';
-import { LoanFilter } from '@/lib/loans/schemas';
-import { getLoanPolicy } from '@/lib/loans/policy';
-import { toIsoDate } from '@/lib/time';
-import { type PortalContext, requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { hasRole } from '@/lib/platform/auth/roles';
+import { ValidationError } from '@/lib/platform/core/errors';
+import { listMyLoans, type MyLoan, type MyLoanTab, myLoanTabs } from '@/lib/lending/loans/list-my-loans';
+import { listOrganisationLoans, loanViews } from '@/lib/lending/loans/list-organisation-loans';
+import { LoanFilter } from '@/lib/lending/loans/schemas';
+import { getLoanPolicy } from '@/lib/lending/loans/policy';
+import { toIsoDate } from '@/lib/platform/time';
+import { type PortalContext, requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 
 export async function generateMetadata() {
   const portal = await requirePortalContext();

@@ -5,8 +5,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ContactForm } from '@/components/profile/contact-form';
 import { IdentitySection } from '@/components/profile/identity-section';
 import { RestrictionForm } from '@/components/profile/restriction-form';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { getOwnProfile } from '@/lib/profile/get-own-profile';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { getOwnProfile } from '@/lib/people/profile/get-own-profile';
 
 export const metadata = { title: 'Your profile' };
 

@@ -1,8 +1,8 @@
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { ScanPanel } from '@/components/loans/scan-panel';
-import { requirePortalContext } from '@/lib/portal/portal-context';
-import { lookUpAssetAction } from '@/lib/portal/actions/scan-actions';
+import { requirePortalContext } from '@/lib/transport/portal/portal-context';
+import { lookUpAssetAction } from '@/lib/transport/portal/actions/scan-actions';
 
 export const metadata = { title: 'Scan a QR code' };
 

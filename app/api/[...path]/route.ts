@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { chargeClient, type LimitHeaders } from '@/lib/api/charge-rate-limit';
-import { findRequestTenant } from '@/lib/api/resolve-request-tenant';
-import { NotFoundError } from '@/lib/core/errors';
-import { errorResponse } from '@/lib/api/responses';
-import { toApiError } from '@/lib/api/to-api-error';
+import { chargeClient, type LimitHeaders } from '@/lib/transport/http/charge-rate-limit';
+import { findRequestTenant } from '@/lib/transport/http/resolve-request-tenant';
+import { NotFoundError } from '@/lib/platform/core/errors';
+import { errorResponse } from '@/lib/transport/http/responses';
+import { toApiError } from '@/lib/transport/http/to-api-error';
 
 // Any /api path without a route of its own: integrators get the JSON envelope, not an HTML page. Like every
 // answer that never looks at a token it is charged to the client's bucket: at the tenant served at this

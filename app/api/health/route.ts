@@ -1,5 +1,5 @@
-import { json } from '@/lib/api/responses';
-import { checkHealth } from '@/lib/health/check-health';
+import { json } from '@/lib/transport/http/responses';
+import { checkHealth } from '@/lib/platform/health/check-health';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,9 +4,9 @@ import { serve } from 'inngest/next';
 import type { NextRequest } from 'next/server';
 import { inngest } from '@/inngest/client';
 import { inngestFunctions } from '@/inngest/functions';
-import { NotFoundError } from '@/lib/core/errors';
-import { errorResponse } from '@/lib/api/responses';
-import { getConfig } from '@/lib/config';
+import { NotFoundError } from '@/lib/platform/core/errors';
+import { errorResponse } from '@/lib/transport/http/responses';
+import { getConfig } from '@/lib/platform/config';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
-import { methodNotAllowed } from '@/lib/api/route';
-import { handleMcpRequest } from '@/lib/mcp/handle-mcp-request';
+import { methodNotAllowed } from '@/lib/transport/http/route';
+import { handleMcpRequest } from '@/lib/transport/mcp/handle-mcp-request';
 
 // POST /api/mcp – the MCP server (Streamable HTTP, stateless): tools over the REST API's lib functions
 export const POST = handleMcpRequest;

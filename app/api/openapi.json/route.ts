@@ -1,4 +1,4 @@
-import { getOpenApiDocument } from '@/lib/openapi/build-openapi-document';
+import { getOpenApiDocument } from '@/lib/transport/openapi/build-openapi-document';
 
 // The document depends on code only: rendered once at build time.
 export const dynamic = 'force-static';

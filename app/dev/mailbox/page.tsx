@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { requirePortalContext } from '@/lib/portal/portal-context';
-import { getConfig } from '@/lib/config';
-import { getDb } from '@/lib/db/get-db';
-import { isEmbeddedDemo } from '@/lib/demo/is-embedded-demo';
-import { listOutboxEmails, type OutboxEmail } from '@/lib/notifications/list-outbox-emails';
-import { renderEmailPayload } from '@/lib/notifications/render-email';
+import { requirePortalContext } from '@/lib/transport/portal/portal-context';
+import { getConfig } from '@/lib/platform/config';
+import { getDb } from '@/lib/platform/db/get-db';
+import { isEmbeddedDemo } from '@/lib/organisation/demo/is-embedded-demo';
+import { listOutboxEmails, type OutboxEmail } from '@/lib/platform/notifications/list-outbox-emails';
+import { renderEmailPayload } from '@/lib/platform/notifications/render-email';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Dev mailbox', robots: { index: false } };

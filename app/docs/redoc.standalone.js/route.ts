@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/platform/config';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { signOutAction } from '@/components/portal/sign-out';
 import { buttonClasses } from '@/components/ui/button';
-import { getDb } from '@/lib/db/get-db';
-import { getOrganisationProfile } from '@/lib/organisations/get-organisation-profile';
-import { currentTenant } from '@/lib/portal/current-tenant';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { getDb } from '@/lib/platform/db/get-db';
+import { getOrganisationProfile } from '@/lib/organisation/settings/get-organisation-profile';
+import { currentTenant } from '@/lib/transport/portal/current-tenant';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Account erased' };
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: 'Account erased' };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * Where a sign-in with an erased identity ends (auth.ts, lib/privacy/erased-sign-in.ts), and a session of an
+ * Where a sign-in with an erased identity ends (auth.ts, lib/privacy/erasure/erased-sign-in.ts), and a session of an
  * account erased meanwhile. It names no person: anyone may open it, and it says only what applies to everyone.
  */
 export default async function AccountErasedPage({ searchParams }: { searchParams: SearchParams }) {

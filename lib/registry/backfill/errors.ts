@@ -1,4 +1,4 @@
-import { ApiError, ConflictError, NotFoundError } from '@/lib/core/errors';
+import { ApiError, ConflictError, NotFoundError } from '@/lib/platform/core/errors';
 
 export const registrySyncOff = () =>
   new ApiError(503, 'REGISTRY_SYNC_OFF', 'Registry synchronisation is not configured on this platform (phase 0: REGISTRY_URL is unset), so there is nothing to backfill from.');

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { persons, registryBackfillMismatches, registryBackfills } from '@/db/schema';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/api/pagination';
-import { recordAudit } from '@/lib/audit/record-audit';
-import type { RequestContext } from '@/lib/core/context';
-import { ConflictError } from '@/lib/core/errors';
-import type { FieldEncryption } from '@/lib/crypto/field-encryption';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { recordAudit } from '@/lib/platform/audit/record-audit';
+import type { RequestContext } from '@/lib/platform/core/context';
+import { ConflictError } from '@/lib/platform/core/errors';
+import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
 import { type ApplyOutcome, applyRegistryPerson } from '../apply-registry-person';
 import type { RegistryAdapter, RegistryPerson } from '../registry-adapter';
 import { RegistryUnavailableError } from '../registry-errors';

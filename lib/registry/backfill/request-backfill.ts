@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { registryBackfills } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/record-audit';
-import type { RequestContext } from '@/lib/core/context';
-import { dispatchEvent } from '@/lib/jobs/dispatch-event';
+import { recordAudit } from '@/lib/platform/audit/record-audit';
+import type { RequestContext } from '@/lib/platform/core/context';
+import { dispatchEvent } from '@/lib/platform/jobs/dispatch-event';
 import { loadBackfill, REGISTRY_BACKFILL_REQUESTED_EVENT } from './backfill-store';
 import { registrySyncOff } from './errors';
 

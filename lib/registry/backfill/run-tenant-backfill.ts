@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, asc } from 'drizzle-orm';
 import type { Database, Tx } from '@/db/client';
 import { persons, registryBackfillMismatches, registryBackfills, type RegistryBase } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/record-audit';
-import { createContext } from '@/lib/core/context';
-import { decryptField } from '@/lib/crypto/decrypt-field';
-import type { FieldEncryption } from '@/lib/crypto/field-encryption';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { recordAudit } from '@/lib/platform/audit/record-audit';
+import { createContext } from '@/lib/platform/core/context';
+import { decryptField } from '@/lib/platform/crypto/decrypt-field';
+import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { createIdentifierDigester, type IdentifierDigester } from '../identifier-digest';
 import { mirroredIdentityFields } from '../merge-person';
 import type { RegistryAdapter, RegistryPerson } from '../registry-adapter';

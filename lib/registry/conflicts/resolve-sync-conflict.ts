@@ -1,10 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { personChangeRequests, personSyncConflicts, persons } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/record-audit';
-import type { RequestContext } from '@/lib/core/context';
-import { dispatchEvent } from '@/lib/jobs/dispatch-event';
-import { PERSON_CHANGE_PROPOSAL_APPROVED_EVENT } from '@/lib/proposals/approve-proposal';
+import { recordAudit } from '@/lib/platform/audit/record-audit';
+import type { RequestContext } from '@/lib/platform/core/context';
+import { dispatchEvent } from '@/lib/platform/jobs/dispatch-event';
+import { PERSON_CHANGE_PROPOSAL_APPROVED_EVENT } from '@/lib/registry/proposals/approve-proposal';
 import { isRegistrySyncOn } from '../get-registry-adapter';
 import { registrySyncOff, syncConflictResolved, syncConflictValueHidden } from './errors';
 import { getSyncConflict } from './list-sync-conflicts';

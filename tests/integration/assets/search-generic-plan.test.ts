@@ -82,7 +82,7 @@ describe('plan of the search statement after six executions', () => {
   async function afterSixExecutions<T>(asApp: boolean, body: (tx: postgres.TransactionSql) => Promise<T>): Promise<T> {
     return ownerDb().begin(async (tx) => {
       if (asApp) {
-        // The request transaction's own context (lib/tenancy/with-tenant.ts): RLS-bound role, tenant set locally.
+        // The request transaction's own context (lib/platform/tenancy/with-tenant.ts): RLS-bound role, tenant set locally.
         await tx`select set_config('role', 'quartermaster_app', true), set_config('app.organisation_id', ${tenant.id}, true)`;
       }
       await tx.unsafe(PREPARE);

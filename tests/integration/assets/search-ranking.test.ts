@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 
-// The search behind GET /api/v1/assets?q= (lib/assets/search-assets.ts, migrations 0043 and 0044): word prefixes
+// The search behind GET /api/v1/assets?q= (lib/lending/assets/search-assets.ts, migrations 0043 and 0044): word prefixes
 // through the full-text index, words inside words when few assets match, ranking, and a total that is exact up to
 // 10,000 matches and an estimate above.
 

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { inject } from 'vitest';
-import { createBackups } from '@/lib/jobs/create-backups';
+import { createBackups } from '@/lib/privacy/jobs/create-backups';
 import { jobDb } from '../../support/job-db';
 
 export type BinaryResponse = { status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer };

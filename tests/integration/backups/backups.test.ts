@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_FORMAT_VERSION } from '@/lib/backups/schemas';
-import { BACKUP_INTERRUPTED_MESSAGE } from '@/lib/backups/request-backup';
-import { createBackups } from '@/lib/jobs/create-backups';
+import { BACKUP_FORMAT_VERSION } from '@/lib/privacy/backups/schemas';
+import { BACKUP_INTERRUPTED_MESSAGE } from '@/lib/privacy/backups/request-backup';
+import { createBackups } from '@/lib/privacy/jobs/create-backups';
 import { call, expectEnvelope } from '../../support/api';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 import { jobDb, racingDb } from '../../support/job-db';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { enqueueEmail } from '@/lib/notifications/enqueue-email';
-import { listOutboxEmails } from '@/lib/notifications/list-outbox-emails';
-import { loadEmailTenant } from '@/lib/notifications/load-email-tenant';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { enqueueEmail } from '@/lib/platform/notifications/enqueue-email';
+import { listOutboxEmails } from '@/lib/platform/notifications/list-outbox-emails';
+import { loadEmailTenant } from '@/lib/platform/notifications/load-email-tenant';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { createTenant, ownerDb, type TestTenant } from '../../support/factories';
 import { jobDb, setBranding } from '../../support/job-db';
 

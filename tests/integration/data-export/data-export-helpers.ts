@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { encryptField } from '@/lib/crypto/encrypt-field';
-import type { EncryptedField } from '@/lib/crypto/encrypted-fields';
-import { createFieldEncryption, type FieldEncryption } from '@/lib/crypto/field-encryption';
-import { createKeyRing } from '@/lib/crypto/key-ring';
-import { createLocalKeyProvider } from '@/lib/crypto/local-key-provider';
-import { type CreateDataExportsDeps, createDataExports } from '@/lib/jobs/create-data-exports';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { encryptField } from '@/lib/platform/crypto/encrypt-field';
+import type { EncryptedField } from '@/lib/platform/crypto/encrypted-fields';
+import { createFieldEncryption, type FieldEncryption } from '@/lib/platform/crypto/field-encryption';
+import { createKeyRing } from '@/lib/platform/crypto/key-ring';
+import { createLocalKeyProvider } from '@/lib/platform/crypto/local-key-provider';
+import { type CreateDataExportsDeps, createDataExports } from '@/lib/privacy/jobs/create-data-exports';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import {
   addConversationParticipant,
   createActivity,

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '@/db/client';
-import { encryptField } from '@/lib/crypto/encrypt-field';
-import type { EncryptedField } from '@/lib/crypto/encrypted-fields';
-import { createFieldEncryption, type FieldEncryption } from '@/lib/crypto/field-encryption';
-import type { KeyProvider } from '@/lib/crypto/key-provider';
-import { createKeyRing } from '@/lib/crypto/key-ring';
-import { createLocalKeyProvider } from '@/lib/crypto/local-key-provider';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { encryptField } from '@/lib/platform/crypto/encrypt-field';
+import type { EncryptedField } from '@/lib/platform/crypto/encrypted-fields';
+import { createFieldEncryption, type FieldEncryption } from '@/lib/platform/crypto/field-encryption';
+import type { KeyProvider } from '@/lib/platform/crypto/key-provider';
+import { createKeyRing } from '@/lib/platform/crypto/key-ring';
+import { createLocalKeyProvider } from '@/lib/platform/crypto/local-key-provider';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { ownerDb } from '../../support/factories';
 
 /** Field encryption as the app gets it, with a fresh (empty) key cache, so every unwrap really happens. */

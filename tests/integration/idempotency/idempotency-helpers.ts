@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { decryptField } from '@/lib/crypto/decrypt-field';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { decryptField } from '@/lib/platform/crypto/decrypt-field';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { type ApiResponse, call } from '../../support/api';
 import { ownerDb, type TestTenant } from '../../support/factories';
 import { jobDb } from '../../support/job-db';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { purgeIdempotencyKeys } from '@/lib/jobs/purge-idempotency-keys';
+import { purgeIdempotencyKeys } from '@/lib/transport/jobs/purge-idempotency-keys';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 import { jobDb } from '../../support/job-db';
 import { ageKey, newKey, requestLoanWithKey, storedKey } from './idempotency-helpers';

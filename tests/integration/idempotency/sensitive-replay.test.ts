@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runIdempotently } from '@/lib/api/idempotency';
-import { created } from '@/lib/api/responses';
-import { recordSensitiveReads } from '@/lib/audit/record-sensitive-reads';
-import { createContext } from '@/lib/core/context';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { runIdempotently } from '@/lib/transport/http/idempotency';
+import { created } from '@/lib/transport/http/responses';
+import { recordSensitiveReads } from '@/lib/platform/audit/record-sensitive-reads';
+import { createContext } from '@/lib/platform/core/context';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { expectEnvelope } from '../../support/api';
 import { createTenant, createUser, ownerDb, type TestTenant, type TestUser } from '../../support/factories';
 import { jobDb } from '../../support/job-db';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deliverOutbox, type DeliverOutboxDeps } from '@/lib/jobs/deliver-outbox';
-import { createDevMailboxMailer, createMailer, type Mailer } from '@/lib/notifications/mailer';
-import { enqueueEmail } from '@/lib/notifications/enqueue-email';
-import type { EmailTemplateData } from '@/lib/notifications/email-templates';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { deliverOutbox, type DeliverOutboxDeps } from '@/lib/transport/jobs/deliver-outbox';
+import { createDevMailboxMailer, createMailer, type Mailer } from '@/lib/platform/notifications/mailer';
+import { enqueueEmail } from '@/lib/platform/notifications/enqueue-email';
+import type { EmailTemplateData } from '@/lib/platform/notifications/email-templates';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { createTenant, ownerDb, type TestTenant } from '../../support/factories';
 import { jobDb, outboxRows, racingDb, setBranding, testClock } from '../../support/job-db';
 import { type MailSink, startMailSink } from '../../support/mail-sink';

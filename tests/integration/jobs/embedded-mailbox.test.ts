@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAccounts } from '@/db/seed/demo-accounts';
-import { addDays, toIsoDate } from '@/lib/time';
+import { addDays, toIsoDate } from '@/lib/platform/time';
 import { tokenFor } from '../../support/factories';
 import { sessionCookie } from '../../support/session';
 import { type AppServer, startAppServer } from '../../support/start-app-server';

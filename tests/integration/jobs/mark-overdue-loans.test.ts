@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markOverdueLoans } from '@/lib/jobs/mark-overdue-loans';
+import { markOverdueLoans } from '@/lib/lending/jobs/mark-overdue-loans';
 import { createTenant, ownerDb } from '../../support/factories';
 import { insertLoan, jobDb, notificationRows, outboxRows, racingDb, testClock } from '../../support/job-db';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setEventDispatcher } from '@/lib/jobs/dispatch-event';
-import { sendLoanReminders } from '@/lib/jobs/send-loan-reminders';
+import { setEventDispatcher } from '@/lib/platform/jobs/dispatch-event';
+import { sendLoanReminders } from '@/lib/lending/jobs/send-loan-reminders';
 import { createTenant, ownerDb } from '../../support/factories';
 import { insertLoan, jobDb, notificationRows, outboxRows, racingDb, testClock } from '../../support/job-db';
 

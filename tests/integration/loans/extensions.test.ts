@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/db/schema';
-import { listApprovalQueue } from '@/lib/dashboard/list-approval-queue';
-import { sendLoanReminders } from '@/lib/jobs/send-loan-reminders';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { listApprovalQueue } from '@/lib/transport/dashboard/list-approval-queue';
+import { sendLoanReminders } from '@/lib/lending/jobs/send-loan-reminders';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { call, expectEnvelope } from '../../support/api';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 import { jobDb, testClock } from '../../support/job-db';

@@ -1,7 +1,7 @@
-import { fanOutLoanRequest } from '@/lib/jobs/fan-out-loan-request';
-import { LOAN_REQUESTED_KIND } from '@/lib/loans/loan-requested-event';
-import { withTenant } from '@/lib/tenancy/with-tenant';
-import { addDays, toIsoDate } from '@/lib/time';
+import { fanOutLoanRequest } from '@/lib/lending/jobs/fan-out-loan-request';
+import { LOAN_REQUESTED_KIND } from '@/lib/lending/loans/loan-requested-event';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
+import { addDays, toIsoDate } from '@/lib/platform/time';
 import { type ApiResponse, call } from '../../support/api';
 import { ownerDb, type TestTenant } from '../../support/factories';
 import { jobDb } from '../../support/job-db';

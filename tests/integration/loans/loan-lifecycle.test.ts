@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@/lib/audit/schemas';
+import type { AuditEntry } from '@/lib/platform/audit/schemas';
 import { call } from '../../support/api';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 import { day, loanAction, printLabel, requestLoan, setPolicy, storedAssetStatus, storedAuditActions, storedLoan } from './loan-helpers';

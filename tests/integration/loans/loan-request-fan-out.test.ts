@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deliverOutbox, type DeliverOutboxDeps } from '@/lib/jobs/deliver-outbox';
-import { HELD_FOR_RESTRICTION } from '@/lib/notifications/hold-restricted-emails';
-import { createMailer } from '@/lib/notifications/mailer';
+import { deliverOutbox, type DeliverOutboxDeps } from '@/lib/transport/jobs/deliver-outbox';
+import { HELD_FOR_RESTRICTION } from '@/lib/platform/notifications/hold-restricted-emails';
+import { createMailer } from '@/lib/platform/notifications/mailer';
 import { expectEnvelope } from '../../support/api';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant, type TestUser } from '../../support/factories';
 import { jobDb, testClock } from '../../support/job-db';

@@ -1,9 +1,9 @@
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ListAssetsQuery } from '@/lib/assets/schemas';
-import { AuditLogQuery } from '@/lib/audit/schemas';
-import { CreateLoanBody, RejectLoanBody } from '@/lib/loans/schemas';
+import { ListAssetsQuery } from '@/lib/lending/assets/schemas';
+import { AuditLogQuery } from '@/lib/platform/audit/schemas';
+import { CreateLoanBody, RejectLoanBody } from '@/lib/lending/loans/schemas';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 import { connectMcp } from '../../support/mcp-client';
 import { day, insertLoan, snapshotLoan, storedAuditActions, storedLoan } from '../loans/loan-helpers';

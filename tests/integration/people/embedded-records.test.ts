@@ -8,12 +8,12 @@ import { rowsOf } from '@/db/client';
 import { type Connection, connectPglite } from '@/db/connect';
 import { ACME_ORGANISATION_ID, GLOBEX_ORGANISATION_ID } from '@/db/seed/demo-tenants';
 import { seedDemoData } from '@/db/seed/seed-demo-data';
-import { createFieldEncryption } from '@/lib/crypto/field-encryption';
-import { createKeyRing } from '@/lib/crypto/key-ring';
-import { createLocalKeyProvider } from '@/lib/crypto/local-key-provider';
+import { createFieldEncryption } from '@/lib/platform/crypto/field-encryption';
+import { createKeyRing } from '@/lib/platform/crypto/key-ring';
+import { createLocalKeyProvider } from '@/lib/platform/crypto/local-key-provider';
 import { expectedDemoRecords, recordTables } from './demo-records';
 
-// The embedded default opens PGlite exactly like this (lib/db/get-db.ts): migrate on open, then seed.
+// The embedded default opens PGlite exactly like this (lib/platform/db/get-db.ts): migrate on open, then seed.
 let dataDir: string;
 let connection: Connection;
 // The seed encrypts the club's sensitive fields; this process has no configured master key, so it brings one.

@@ -91,7 +91,7 @@ function rowFor(table: Table, f: Fixture, sql: Pick<postgres.TransactionSql, 'js
   }
 }
 
-/** The app's request transaction: RLS-bound role, tenant set locally (lib/tenancy/with-tenant.ts). */
+/** The app's request transaction: RLS-bound role, tenant set locally (lib/platform/tenancy/with-tenant.ts). */
 function asApp<T>(organisationId: string | null, statement: (tx: postgres.TransactionSql) => Promise<T>): Promise<T> {
   return appSql.begin(async (tx) => {
     await tx`select set_config('role', 'quartermaster_app', true)`;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectLedgerPostgres, type LedgerConnection } from '@/db/ledger/connect-ledger';
-import { deliverOutbox } from '@/lib/jobs/deliver-outbox';
-import { DATA_DELETION_LEASE_MS, processDataDeletions } from '@/lib/jobs/process-data-deletions';
-import { createResendContactRemover } from '@/lib/notifications/contact-removal';
-import { createDevMailboxMailer, createMailer } from '@/lib/notifications/mailer';
-import { ledgerEntriesFor, type LedgerDatabase, recordInLedger } from '@/lib/privacy/deletion-ledger';
-import { ledgerSubjectKey, pseudonymFor } from '@/lib/privacy/pseudonym';
+import { deliverOutbox } from '@/lib/transport/jobs/deliver-outbox';
+import { DATA_DELETION_LEASE_MS, processDataDeletions } from '@/lib/privacy/jobs/process-data-deletions';
+import { createResendContactRemover } from '@/lib/platform/notifications/contact-removal';
+import { createDevMailboxMailer, createMailer } from '@/lib/platform/notifications/mailer';
+import { ledgerEntriesFor, type LedgerDatabase, recordInLedger } from '@/lib/privacy/erasure/deletion-ledger';
+import { ledgerSubjectKey, pseudonymFor } from '@/lib/privacy/erasure/pseudonym';
 import { call } from '../../support/api';
 import { createMedicalTreatment, createMessage, createTenant, createUser, ownerDb, type TestTenant, type TestUser } from '../../support/factories';
 import { jobDb, testClock } from '../../support/job-db';

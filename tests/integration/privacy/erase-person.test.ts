@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createContext } from '@/lib/core/context';
-import { erasePerson } from '@/lib/privacy/erase-person';
-import { erasedSignInMarker } from '@/lib/privacy/erased-sign-in';
-import { pseudonymFor } from '@/lib/privacy/pseudonym';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { createContext } from '@/lib/platform/core/context';
+import { erasePerson } from '@/lib/privacy/erasure/erase-person';
+import { erasedSignInMarker } from '@/lib/privacy/erasure/erased-sign-in';
+import { pseudonymFor } from '@/lib/privacy/erasure/pseudonym';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import {
   addConversationParticipant,
   createActivity,

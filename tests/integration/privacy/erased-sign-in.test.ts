@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createContext } from '@/lib/core/context';
-import { type ErasureScope, erasePerson } from '@/lib/privacy/erase-person';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { createContext } from '@/lib/platform/core/context';
+import { type ErasureScope, erasePerson } from '@/lib/privacy/erasure/erase-person';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { call, expectEnvelope } from '../../support/api';
 import { createTenant, createUser, ownerDb, registerIdentity, type TestTenant, type TestUser } from '../../support/factories';
 import { jobDb } from '../../support/job-db';

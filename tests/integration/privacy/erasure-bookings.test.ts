@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createContext } from '@/lib/core/context';
-import { erasePerson } from '@/lib/privacy/erase-person';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { createContext } from '@/lib/platform/core/context';
+import { erasePerson } from '@/lib/privacy/erasure/erase-person';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { createPerson, createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 import { jobDb } from '../../support/job-db';
 import { day, insertLoan } from '../loans/loan-helpers';

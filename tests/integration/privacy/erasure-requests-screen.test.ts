@@ -36,7 +36,7 @@ async function verifyOnScreen(as: { id: string }, requestId: string) {
     headers: {
       cookie: await cookieOf(as),
       origin,
-      'next-action': serverActionId('lib/portal/actions/erasure-actions.ts', 'verifyErasureRequestAction'),
+      'next-action': serverActionId('lib/transport/portal/actions/erasure-actions.ts', 'verifyErasureRequestAction'),
       'content-type': request.headers.get('content-type')!,
     },
     body,

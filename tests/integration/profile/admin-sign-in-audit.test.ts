@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { withTenant } from '@/lib/tenancy/with-tenant';
-import { loadActingUser } from '@/lib/users/load-acting-user';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
+import { loadActingUser } from '@/lib/people/users/load-acting-user';
 import { call } from '../../support/api';
 import { createTenant, ownerDb, type TestTenant } from '../../support/factories';
 import { jobDb } from '../../support/job-db';

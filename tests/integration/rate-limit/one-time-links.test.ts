@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashDownloadToken } from '@/lib/data-export/download-token';
+import { hashDownloadToken } from '@/lib/privacy/data-export/download-token';
 import { type ApiResponse, call, expectEnvelope } from '../../support/api';
 import { createDataExport, createPersonChangeRequest, createTenant, ownerDb, type TestTenant } from '../../support/factories';
 import { encrypt, personIdOf } from '../data-export/data-export-helpers';

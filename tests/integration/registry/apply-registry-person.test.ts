@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyRegistryPerson } from '@/lib/registry/apply-registry-person';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import type { RegistryPerson } from '@/scripts/registry-simulator/types';
 import { createTenant } from '../../support/factories';
 import { jobDb } from '../../support/job-db';

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { RequestContext } from '@/lib/core/context';
-import { encryptField } from '@/lib/crypto/encrypt-field';
-import { runRegistryBackfills } from '@/lib/jobs/registry-backfill';
+import type { RequestContext } from '@/lib/platform/core/context';
+import { encryptField } from '@/lib/platform/crypto/encrypt-field';
+import { runRegistryBackfills } from '@/lib/registry/jobs/registry-backfill';
 import { requestBackfill } from '@/lib/registry/backfill/request-backfill';
 import { createHttpRegistryAdapter } from '@/lib/registry/http-registry-adapter';
 import type { RegistryAdapter, RegistryPerson } from '@/lib/registry/registry-adapter';
 import { createTokenBucket } from '@/lib/registry/token-bucket';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { call, expectEnvelope } from '../../support/api';
 import { createPerson, createTenant, ownerDb, type TestTenant, tokenFor } from '../../support/factories';
 import { jobDb } from '../../support/job-db';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { codelistValues } from '@/db/schema';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { call, expectEnvelope } from '../../support/api';
 import { createTenant, ownerDb, type TestTenant } from '../../support/factories';
 import { jobDb } from '../../support/job-db';

@@ -1,8 +1,8 @@
 import { inject } from 'vitest';
-import { processRegistryDataWebhooks } from '@/lib/jobs/process-registry-data-webhooks';
-import { syncCodelists } from '@/lib/jobs/sync-codelists';
-import { syncRegistryOrganisations } from '@/lib/jobs/sync-registry-organisations';
-import type { CodelistCadence } from '@/lib/codelists/sync-registry-codelist';
+import { processRegistryDataWebhooks } from '@/lib/registry/jobs/process-registry-data-webhooks';
+import { syncCodelists } from '@/lib/registry/jobs/sync-codelists';
+import { syncRegistryOrganisations } from '@/lib/registry/jobs/sync-registry-organisations';
+import type { CodelistCadence } from '@/lib/registry/codelists/sync-registry-codelist';
 import { createHttpRegistryAdapter } from '@/lib/registry/http-registry-adapter';
 import { createTokenBucket } from '@/lib/registry/token-bucket';
 import { signWebhookPayload } from '@/scripts/registry-simulator/sign-webhook';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { connectLedgerPostgres } from '@/db/ledger/connect-ledger';
-import { processDataDeletions } from '@/lib/jobs/process-data-deletions';
-import { submitPersonChangeProposals } from '@/lib/jobs/submit-person-change-proposals';
+import { processDataDeletions } from '@/lib/privacy/jobs/process-data-deletions';
+import { submitPersonChangeProposals } from '@/lib/registry/jobs/submit-person-change-proposals';
 import type { RegistrySimulator } from '@/scripts/registry-simulator/create-registry-simulator';
 import { call, expectEnvelope } from '../../support/api';
 import { createTenant, createUser, ownerDb, type TestTenant, type TestUser } from '../../support/factories';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createContext } from '@/lib/core/context';
-import { submitPersonChangeProposals } from '@/lib/jobs/submit-person-change-proposals';
-import { createPerson } from '@/lib/persons/create-person';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { createContext } from '@/lib/platform/core/context';
+import { submitPersonChangeProposals } from '@/lib/registry/jobs/submit-person-change-proposals';
+import { createPerson } from '@/lib/people/persons/create-person';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import type { RegistrySimulator } from '@/scripts/registry-simulator/create-registry-simulator';
 import { call, expectEnvelope } from '../../support/api';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant, type TestUser } from '../../support/factories';

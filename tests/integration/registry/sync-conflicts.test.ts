@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createContext } from '@/lib/core/context';
-import { encryptField } from '@/lib/crypto/encrypt-field';
-import { runTenantUnit } from '@/lib/jobs/job-deps';
-import { submitPersonChangeProposals } from '@/lib/jobs/submit-person-change-proposals';
+import { createContext } from '@/lib/platform/core/context';
+import { encryptField } from '@/lib/platform/crypto/encrypt-field';
+import { runTenantUnit } from '@/lib/platform/jobs/job-deps';
+import { submitPersonChangeProposals } from '@/lib/registry/jobs/submit-person-change-proposals';
 import { applyRegistryPerson, type SyncSource } from '@/lib/registry/apply-registry-person';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { createRegistrySimulator, type RegistrySimulator } from '@/scripts/registry-simulator/create-registry-simulator';
 import { call, expectEnvelope } from '../../support/api';
 import { createPersonChangeRequest, createTenant, ownerDb, type TestTenant } from '../../support/factories';

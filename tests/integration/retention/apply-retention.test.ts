@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '@/db/client';
-import { applyRetention } from '@/lib/jobs/apply-retention';
-import { applyRetentionJob } from '@/lib/jobs/job-definitions';
+import { applyRetention } from '@/lib/privacy/jobs/apply-retention';
+import { applyRetentionJob } from '@/lib/transport/jobs/job-definitions';
 import { createActivity, createMessage, createTenant, ownerDb } from '../../support/factories';
 import { jobDb, testClock } from '../../support/job-db';
 import { closeTestLedger, daysBefore, exists, testPrivacy, yearsBefore } from './retention-helpers';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION_POLICY } from '@/lib/retention/policy';
+import { RETENTION_POLICY } from '@/lib/privacy/retention/policy';
 import { type ApiResponse, call, expectEnvelope } from '../../support/api';
 import { createActivity, createTenant, ownerDb, type TestTenant } from '../../support/factories';
 import { exists, yearsBefore } from './retention-helpers';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import type { RetentionPrivacy } from '@/lib/retention/anonymise-persons';
-import { addYearsUtc } from '@/lib/retention/policy';
+import type { RetentionPrivacy } from '@/lib/privacy/retention/anonymise-persons';
+import { addYearsUtc } from '@/lib/privacy/retention/policy';
 import { connectLedgerPostgres, type LedgerConnection } from '@/db/ledger/connect-ledger';
 import { ownerDb } from '../../support/factories';
 

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql as sqlTag } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { ledgerEntriesFor } from '@/lib/privacy/deletion-ledger';
-import { ledgerSubjectKey } from '@/lib/privacy/pseudonym';
-import { RETENTION_POLICY } from '@/lib/retention/policy';
-import { previewRetention } from '@/lib/retention/preview-retention';
-import { runRetention } from '@/lib/retention/run-retention';
-import { withTenant } from '@/lib/tenancy/with-tenant';
+import { ledgerEntriesFor } from '@/lib/privacy/erasure/deletion-ledger';
+import { ledgerSubjectKey } from '@/lib/privacy/erasure/pseudonym';
+import { RETENTION_POLICY } from '@/lib/privacy/retention/policy';
+import { previewRetention } from '@/lib/privacy/retention/preview-retention';
+import { runRetention } from '@/lib/privacy/retention/run-retention';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import {
   createActivity,
   createActivityComment,

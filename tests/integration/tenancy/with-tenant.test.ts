@@ -6,7 +6,7 @@ import { type Database, rowsOf } from '@/db/client';
 import { preparingClient } from '@/db/prepare-statements';
 import * as schema from '@/db/schema';
 import { assets } from '@/db/schema';
-import { APP_ROLE, withTenant } from '@/lib/tenancy/with-tenant';
+import { APP_ROLE, withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { createTenant, insertAssets, type TestTenant } from '../../support/factories';
 
 let client: postgres.Sql;

@@ -96,7 +96,7 @@ describe('deactivating and reactivating an account (PATCH /api/v1/users/{id})', 
     const origin = `http://${tenant.slug}.localhost:${new URL(inject('baseUrl')).port}`;
     const response = await call('POST', '/admin/users', {
       tenant: tenant.slug,
-      headers: { cookie, origin, 'next-action': serverActionId('lib/portal/actions/user-actions.ts', 'setActiveAction'), 'content-type': request.headers.get('content-type')! },
+      headers: { cookie, origin, 'next-action': serverActionId('lib/transport/portal/actions/user-actions.ts', 'setActiveAction'), 'content-type': request.headers.get('content-type')! },
       body,
     });
     expect(response.status).toBe(200);

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deliverWebhooks, WEBHOOK_MAX_ATTEMPTS, webhookRetryDelayMs } from '@/lib/jobs/deliver-webhooks';
-import { markOverdueLoans } from '@/lib/jobs/mark-overdue-loans';
+import { deliverWebhooks, WEBHOOK_MAX_ATTEMPTS, webhookRetryDelayMs } from '@/lib/platform/jobs/deliver-webhooks';
+import { markOverdueLoans } from '@/lib/lending/jobs/mark-overdue-loans';
 import { call } from '../../support/api';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 import { insertLoan, jobDb, racingDb, testClock } from '../../support/job-db';

@@ -1,11 +1,11 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
-import { createFieldEncryption, type FieldEncryption } from '@/lib/crypto/field-encryption';
-import { createKeyRing } from '@/lib/crypto/key-ring';
-import { createLocalKeyProvider } from '@/lib/crypto/local-key-provider';
-import type { DeliverWebhooksDeps } from '@/lib/jobs/deliver-webhooks';
-import type { WebhookTargetPolicy } from '@/lib/webhooks/target-policy';
+import { createFieldEncryption, type FieldEncryption } from '@/lib/platform/crypto/field-encryption';
+import { createKeyRing } from '@/lib/platform/crypto/key-ring';
+import { createLocalKeyProvider } from '@/lib/platform/crypto/local-key-provider';
+import type { DeliverWebhooksDeps } from '@/lib/platform/jobs/deliver-webhooks';
+import type { WebhookTargetPolicy } from '@/lib/platform/webhooks/target-policy';
 import { type ApiResponse, call } from '../../support/api';
 import { ownerDb, type TestTenant } from '../../support/factories';
 import { jobDb } from '../../support/job-db';

@@ -68,7 +68,7 @@ describe('the webhooks screen', () => {
 
     const response = await call('POST', '/admin/webhooks', {
       tenant: tenant.slug,
-      headers: { cookie, origin, 'next-action': serverActionId('lib/portal/actions/webhook-actions.ts', 'createWebhookEndpointAction'), 'content-type': request.headers.get('content-type')! },
+      headers: { cookie, origin, 'next-action': serverActionId('lib/transport/portal/actions/webhook-actions.ts', 'createWebhookEndpointAction'), 'content-type': request.headers.get('content-type')! },
       body,
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress } from '@/lib/api/client-address';
+import { clientAddress } from '@/lib/transport/http/client-address';
 
 const forwardedFor = (value: string) => new Headers({ 'x-forwarded-for': value });
 

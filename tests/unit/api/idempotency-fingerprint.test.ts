@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalRequestPath, fingerprintBody, validateIdempotencyKey } from '@/lib/api/idempotency-fingerprint';
-import { ValidationError } from '@/lib/core/errors';
+import { canonicalRequestPath, fingerprintBody, validateIdempotencyKey } from '@/lib/transport/http/idempotency-fingerprint';
+import { ValidationError } from '@/lib/platform/core/errors';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

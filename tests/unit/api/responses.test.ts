@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { json } from '@/lib/api/responses';
+import { json } from '@/lib/transport/http/responses';
 
 describe('json', () => {
   it('serialises a body without bigints as is', async () => {

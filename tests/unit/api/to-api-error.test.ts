@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toApiError } from '@/lib/api/to-api-error';
+import { toApiError } from '@/lib/transport/http/to-api-error';
 
 // What postgres.js throws, wrapped the way Drizzle wraps a failed query.
 const databaseError = (code: string, message: string) => Object.assign(new Error('Failed query'), { cause: Object.assign(new Error(message), { code }) });

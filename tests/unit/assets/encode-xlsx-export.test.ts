@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { encodeXlsxExport } from '@/lib/assets/encode-xlsx-export';
-import { type ExportCell, type ExportSheetLayout } from '@/lib/assets/layout-export-sheet';
-import type { ExportRow } from '@/lib/assets/list-export-batch';
+import { encodeXlsxExport } from '@/lib/lending/assets/encode-xlsx-export';
+import { type ExportCell, type ExportSheetLayout } from '@/lib/lending/assets/layout-export-sheet';
+import type { ExportRow } from '@/lib/lending/assets/list-export-batch';
 
 type Tracked = { batches: AsyncGenerator<ExportRow[]>; read: () => number; returned: () => boolean };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { auditActions } from '@/lib/audit/actions';
-import { AuditLogQuery } from '@/lib/audit/schemas';
-import { buildOpenApiDocument } from '@/lib/openapi/build-openapi-document';
+import { auditActions } from '@/lib/platform/audit/actions';
+import { AuditLogQuery } from '@/lib/platform/audit/schemas';
+import { buildOpenApiDocument } from '@/lib/transport/openapi/build-openapi-document';
 
 type Parameter = { name: string; in: string; schema: { type?: string; enum?: string[] } };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeAuditEntry, sentenceText, targetTypeLabel } from '@/components/audit/describe-audit-entry';
-import type { AuditNames } from '@/lib/audit/resolve-audit-names';
-import type { AuditEntry } from '@/lib/audit/schemas';
+import type { AuditNames } from '@/lib/platform/audit/resolve-audit-names';
+import type { AuditEntry } from '@/lib/platform/audit/schemas';
 
 const ids = {
   ada: '11111111-1111-4111-8111-111111111111',

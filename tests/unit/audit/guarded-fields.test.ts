@@ -1,7 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { antidopingRecords, donations, financialTransactions, incidentReports, medicalTreatments } from '@/db/schema';
-import { dutyGuardedFields, nameGuardedFields } from '@/lib/audit/guarded-fields';
+import { dutyGuardedFields, nameGuardedFields } from '@/lib/platform/audit/guarded-fields';
 
 const tables = { DONATION: donations, FINANCIAL_TRANSACTION: financialTransactions, MEDICAL_TREATMENT: medicalTreatments, ANTIDOPING_RECORD: antidopingRecords, INCIDENT_REPORT: incidentReports };
 const unguarded = new Set(['id', 'organisationId', 'createdAt', 'updatedAt']);

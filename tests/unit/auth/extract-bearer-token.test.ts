@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UnauthenticatedError } from '@/lib/core/errors';
-import { extractBearerToken } from '@/lib/auth/verify-access-token';
+import { UnauthenticatedError } from '@/lib/platform/core/errors';
+import { extractBearerToken } from '@/lib/platform/auth/verify-access-token';
 
 describe('extractBearerToken', () => {
   it('accepts a single bearer token with a case-insensitive scheme', () => {

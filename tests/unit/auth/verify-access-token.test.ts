@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { base64url, exportSPKI, importJWK, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UnauthenticatedError } from '@/lib/core/errors';
-import { createAccessTokenVerifier } from '@/lib/auth/verify-access-token';
+import { UnauthenticatedError } from '@/lib/platform/core/errors';
+import { createAccessTokenVerifier } from '@/lib/platform/auth/verify-access-token';
 import { createIdentityProvider, type DevAccount, type IdentityProvider } from '@/scripts/dev-idp/create-identity-provider';
 import { generateSigningKey, type PrivateSigningJwk } from '@/scripts/dev-idp/signing-keys';
 import { getUserAccessToken } from '@/tests/support/idp-client';

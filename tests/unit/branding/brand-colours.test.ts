@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandCssVariables, contrastRatio, defaultBrandColours, readableForeground, resolveBrandColours } from '@/lib/branding/brand-colours';
+import { brandCssVariables, contrastRatio, defaultBrandColours, readableForeground, resolveBrandColours } from '@/lib/organisation/branding/brand-colours';
 
 describe('brand colours', () => {
   it('computes WCAG contrast ratios', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, MIN_TEXT_CONTRAST, readableForeground } from '@/lib/branding/brand-colours';
-import type { EmailTenant } from '@/lib/notifications/email-templates';
-import { renderEmail } from '@/lib/notifications/render-email';
+import { contrastRatio, MIN_TEXT_CONTRAST, readableForeground } from '@/lib/organisation/branding/brand-colours';
+import type { EmailTenant } from '@/lib/platform/notifications/email-templates';
+import { renderEmail } from '@/lib/platform/notifications/render-email';
 
 const data = {
   loanId: '6f1c2a9e-4b1d-4c8e-9a51-0d2f3b4c5d6e',

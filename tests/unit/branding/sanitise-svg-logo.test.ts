@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '@/lib/core/errors';
-import { sanitiseSvgLogo } from '@/lib/branding/sanitise-svg-logo';
+import { ValidationError } from '@/lib/platform/core/errors';
+import { sanitiseSvgLogo } from '@/lib/organisation/branding/sanitise-svg-logo';
 import { svgLogoDataUri } from '@/emails/svg-logo';
 
 const wrap = (inner: string, attributes = '') => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"${attributes}>${inner}</svg>`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDataKeyCache } from '@/lib/crypto/data-key-cache';
+import { createDataKeyCache } from '@/lib/platform/crypto/data-key-cache';
 
 describe('data key cache', () => {
   it('forgets keys after the TTL and keeps at most maxEntries, dropping the least recently used', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decodeBsonString, encodeBsonString } from '@/lib/crypto/bson-string';
-import { fieldAad, openValue, readValueKeyId, sealValue } from '@/lib/crypto/encrypted-value';
+import { decodeBsonString, encodeBsonString } from '@/lib/platform/crypto/bson-string';
+import { fieldAad, openValue, readValueKeyId, sealValue } from '@/lib/platform/crypto/encrypted-value';
 import { webCryptoOpenString } from '../../support/fle1-webcrypto';
 import { vectorB } from './fle1-vectors';
 

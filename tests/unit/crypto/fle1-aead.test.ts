@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FieldCryptoError } from '@/lib/crypto/crypto-errors';
-import { decryptAead, encryptAead } from '@/lib/crypto/fle1-aead';
+import { FieldCryptoError } from '@/lib/platform/crypto/crypto-errors';
+import { decryptAead, encryptAead } from '@/lib/platform/crypto/fle1-aead';
 import { vectorA, vectorB } from './fle1-vectors';
 
 function flipped(data: Buffer, index: number): Buffer {

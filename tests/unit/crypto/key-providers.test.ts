@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAwsKmsKeyProvider } from '@/lib/crypto/aws-kms-key-provider';
-import { createKeyRing } from '@/lib/crypto/key-ring';
-import { createLocalKeyProvider, localMasterKeyId } from '@/lib/crypto/local-key-provider';
+import { createAwsKmsKeyProvider } from '@/lib/platform/crypto/aws-kms-key-provider';
+import { createKeyRing } from '@/lib/platform/crypto/key-ring';
+import { createLocalKeyProvider, localMasterKeyId } from '@/lib/platform/crypto/local-key-provider';
 import { webCryptoDecrypt } from '../../support/fle1-webcrypto';
 import { type KmsStub, kmsStubOptions, startKmsStub } from '../../support/kms-stub';
 

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '@/lib/config';
-import { localMasterKeyId } from '@/lib/crypto/local-key-provider';
-import { embeddedMasterKeyFile, resolveKeyRing } from '@/lib/crypto/resolve-key-ring';
+import type { Config } from '@/lib/platform/config';
+import { localMasterKeyId } from '@/lib/platform/crypto/local-key-provider';
+import { embeddedMasterKeyFile, resolveKeyRing } from '@/lib/platform/crypto/resolve-key-ring';
 
 function config(overrides: Partial<Config>): Config {
   const dir = mkdtempSync(join(tmpdir(), 'qm-fle-'));

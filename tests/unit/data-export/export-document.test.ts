@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_SCHEMA_ID, ExportDocument, exportDocumentJsonSchema, exportKinds } from '@/lib/data-export/export-document';
+import { EXPORT_SCHEMA_ID, ExportDocument, exportDocumentJsonSchema, exportKinds } from '@/lib/privacy/data-export/export-document';
 import { sampleExportDocument } from './sample-export-document';
 
 const compile = () => {

@@ -1,4 +1,4 @@
-import { ExportDocument } from '@/lib/data-export/export-document';
+import { ExportDocument } from '@/lib/privacy/data-export/export-document';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const at = '2026-11-24T14:05:00.000Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toReportModel, words } from '@/lib/data-export/to-report-model';
-import { exportKinds } from '@/lib/data-export/export-document';
+import { toReportModel, words } from '@/lib/privacy/data-export/to-report-model';
+import { exportKinds } from '@/lib/privacy/data-export/export-document';
 import { sampleExportDocument } from './sample-export-document';
 
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pipelined } from '@/lib/db/pipelined';
+import { pipelined } from '@/lib/platform/db/pipelined';
 
 const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 const failAfter = (ms: number, error: Error) => new Promise<never>((_, reject) => setTimeout(() => reject(error), ms));

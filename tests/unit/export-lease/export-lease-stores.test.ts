@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis as IORedis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportLeaseStore } from '@/lib/export-lease/export-lease-store';
-import { createMemoryExportLeaseStore } from '@/lib/export-lease/memory-export-lease-store';
-import { createRedisExportLeaseStore } from '@/lib/export-lease/redis-export-lease-store';
-import { createIoredisAdapter } from '@/lib/rate-limit';
+import type { ExportLeaseStore } from '@/lib/platform/export-lease/export-lease-store';
+import { createMemoryExportLeaseStore } from '@/lib/platform/export-lease/memory-export-lease-store';
+import { createRedisExportLeaseStore } from '@/lib/platform/export-lease/redis-export-lease-store';
+import { createIoredisAdapter } from '@/lib/platform/rate-limit';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `qm:rl:test:${randomUUID()}`;

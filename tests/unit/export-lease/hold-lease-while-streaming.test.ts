@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ExportLease } from '@/lib/export-lease/acquire-export-lease';
-import { holdLeaseWhileStreaming } from '@/lib/export-lease/hold-lease-while-streaming';
+import type { ExportLease } from '@/lib/platform/export-lease/acquire-export-lease';
+import { holdLeaseWhileStreaming } from '@/lib/platform/export-lease/hold-lease-while-streaming';
 
 function recordingLease() {
   const calls = { renew: 0, release: 0 };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInProcessDriver, type InProcessDriver } from '@/lib/jobs/in-process-driver';
-import type { JobDeps } from '@/lib/jobs/job-deps';
-import { type JobDefinition, jobDefinitions } from '@/lib/jobs/job-definitions';
+import { createInProcessDriver, type InProcessDriver } from '@/lib/transport/jobs/in-process-driver';
+import type { JobDeps } from '@/lib/platform/jobs/job-deps';
+import { type JobDefinition, jobDefinitions } from '@/lib/transport/jobs/job-definitions';
 
 const deps = { now: () => new Date() } as unknown as JobDeps;
 const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };

@@ -3,8 +3,8 @@ import { Inngest } from 'inngest';
 import { describe, expect, it, vi } from 'vitest';
 import { inngestFunctions } from '@/inngest/functions';
 import { createJobFunction } from '@/inngest/functions/create-job-function';
-import type { JobDeps } from '@/lib/jobs/job-deps';
-import { deliverOutboxJob, jobDefinitions } from '@/lib/jobs/job-definitions';
+import type { JobDeps } from '@/lib/platform/jobs/job-deps';
+import { deliverOutboxJob, jobDefinitions } from '@/lib/transport/jobs/job-definitions';
 
 const client = new Inngest({ id: 'quartermaster-test', isDev: true });
 const deps = { emailFrom: 'test@example.test', now: () => new Date('2030-01-01T00:00:00Z') } as unknown as JobDeps;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { retryDelayMs } from '@/lib/jobs/deliver-outbox';
-import { createMailer, createResendMailer, MailerError } from '@/lib/notifications/mailer';
+import { retryDelayMs } from '@/lib/transport/jobs/deliver-outbox';
+import { createMailer, createResendMailer, MailerError } from '@/lib/platform/notifications/mailer';
 import { type MailSink, startMailSink } from '../../support/mail-sink';
 
 let sink: MailSink;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBrandColours } from '@/lib/branding/brand-colours';
+import { defaultBrandColours } from '@/lib/organisation/branding/brand-colours';
 import { svgLogoDataUri } from '@/emails/svg-logo';
-import { type EmailTenant, InvalidEmailPayloadError, parseEmailPayload } from '@/lib/notifications/email-templates';
-import { renderEmail, renderEmailPayload, tenantBaseUrl } from '@/lib/notifications/render-email';
+import { type EmailTenant, InvalidEmailPayloadError, parseEmailPayload } from '@/lib/platform/notifications/email-templates';
+import { renderEmail, renderEmailPayload, tenantBaseUrl } from '@/lib/platform/notifications/render-email';
 
 const loanId = '6f1c2a9e-4b1d-4c8e-9a51-0d2f3b4c5d6e';
 const logo = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#fff"/></svg>';

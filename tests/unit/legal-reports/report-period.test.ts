@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertMonthIsOver, previousMonth, reportPeriod } from '@/lib/legal-reports/report-period';
-import { pastRetentionOf } from '@/lib/legal-reports/retention-figures';
+import { assertMonthIsOver, previousMonth, reportPeriod } from '@/lib/privacy/legal-reports/report-period';
+import { pastRetentionOf } from '@/lib/privacy/legal-reports/retention-figures';
 
 describe('the report period', () => {
   it('is the calendar month in UTC, with its last day inclusive', () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, getOpenApiDocument } from '@/lib/openapi/build-openapi-document';
-import { mcpTools } from '@/lib/mcp/tools';
+import { buildOpenApiDocument, getOpenApiDocument } from '@/lib/transport/openapi/build-openapi-document';
+import { mcpTools } from '@/lib/transport/mcp/tools';
 
 type Schema = { $ref?: string; type?: string; enum?: string[]; allOf?: Schema[]; properties?: Record<string, Schema>; required?: string[] };
 type Response = { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: Schema }> };

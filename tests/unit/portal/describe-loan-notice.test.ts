@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeLoanNotice } from '@/lib/portal/describe-loan-notice';
+import { describeLoanNotice } from '@/lib/transport/portal/describe-loan-notice';
 
 describe('describeLoanNotice', () => {
   it('mentions an e-mail only when one was queued and the deployment sends e-mail', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from '@/lib/portal/safe-return-path';
+import { safeReturnPath } from '@/lib/transport/portal/safe-return-path';
 
 describe('safeReturnPath', () => {
   it.each([

@@ -3,7 +3,7 @@ import { Ratelimit } from '@upstash/ratelimit';
 import type { Redis as UpstashRedis } from '@upstash/redis';
 import { Redis as IORedis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createIoredisAdapter, stripLuaShebang } from '@/lib/rate-limit';
+import { createIoredisAdapter, stripLuaShebang } from '@/lib/platform/rate-limit';
 
 const redisUrl = 'redis://127.0.0.1:6379';
 const prefix = `qm:rl:test:${randomUUID()}`;

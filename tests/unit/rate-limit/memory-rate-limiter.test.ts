@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRateLimiter, type RateLimiter } from '@/lib/rate-limit';
+import { createRateLimiter, type RateLimiter } from '@/lib/platform/rate-limit';
 
 const tenPast = new Date('2030-03-04T10:00:10Z');
 const tenPastSeconds = tenPast.getTime() / 1000;

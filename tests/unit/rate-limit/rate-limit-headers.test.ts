@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimitHeaders } from '@/lib/rate-limit';
+import { rateLimitHeaders } from '@/lib/platform/rate-limit';
 
 describe('rateLimitHeaders', () => {
   it('describes an admitted request without Retry-After', () => {

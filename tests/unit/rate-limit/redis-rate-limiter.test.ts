@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis as IORedis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRateLimiter, type RateLimiter, type RateLimitResult } from '@/lib/rate-limit';
+import { createRateLimiter, type RateLimiter, type RateLimitResult } from '@/lib/platform/rate-limit';
 
 const redisUrl = 'redis://127.0.0.1:6379';
 const prefix = `qm:rl:test:${randomUUID()}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planTiers, resolveLimits } from '@/lib/rate-limit';
+import { planTiers, resolveLimits } from '@/lib/platform/rate-limit';
 
 describe('resolveLimits', () => {
   it('returns the published limits of each tier', () => {

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis as IORedis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createIoredisAdapter, createRateLimiter } from '@/lib/rate-limit';
+import { createIoredisAdapter, createRateLimiter } from '@/lib/platform/rate-limit';
 
 const redisUrl = 'redis://127.0.0.1:6379';
 const prefix = `qm:rl:test:${randomUUID()}`;

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportModel } from '@/lib/reports/report-model';
-import { renderReportPdf } from '@/lib/reports/render-report-pdf';
+import type { ReportModel } from '@/lib/privacy/reports/report-model';
+import { renderReportPdf } from '@/lib/privacy/reports/render-report-pdf';
 
 /** Reads the rendered PDF back with poppler (poppler-utils; .ci/run installs it), as a PDF viewer would. */
 const SUBJECT = 'Zoë Łukasiewicz-Çelik';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeRetentionPolicy } from '@/lib/retention/describe-policy';
-import { addYearsUtc, describePeriod, EXPIRING_ACTIVITY_KINDS, hasExpired, RETENTION_POLICY } from '@/lib/retention/policy';
+import { describeRetentionPolicy } from '@/lib/privacy/retention/describe-policy';
+import { addYearsUtc, describePeriod, EXPIRING_ACTIVITY_KINDS, hasExpired, RETENTION_POLICY } from '@/lib/privacy/retention/policy';
 
 const row = (kind: string) => RETENTION_POLICY.find((r) => r.kind === kind)!;
 

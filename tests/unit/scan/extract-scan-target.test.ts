@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractScanTarget } from '@/lib/scan/extract-scan-target';
+import { extractScanTarget } from '@/lib/lending/scan/extract-scan-target';
 
 const host = 'acme.quartermaster.app';
 

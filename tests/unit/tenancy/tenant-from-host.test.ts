@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTenantKey, encodeTenantKey, isValidSlug, type TenantKey, tenantFromHost } from '@/lib/tenancy/tenant-from-host';
+import { decodeTenantKey, encodeTenantKey, isValidSlug, type TenantKey, tenantFromHost } from '@/lib/platform/tenancy/tenant-from-host';
 
 type Options = { webDomain?: string; demoMode?: boolean; tenantParam?: string | null; demoCookie?: string | null };
 

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ValidationError } from '@/lib/core/errors';
-import { zodIssueDetails } from '@/lib/api/zod-issues';
-import { CreateAssetBody } from '@/lib/assets/schemas';
-import { CreateLoanBody } from '@/lib/loans/schemas';
-import { defaultLoanPolicy } from '@/lib/loans/policy';
-import { validateLoanDates } from '@/lib/loans/validate-loan-dates';
-import { CreateMaintenanceBody } from '@/lib/maintenance/schemas';
-import { installHumanIssueMessages } from '@/lib/validation/human-issue-message';
+import { ValidationError } from '@/lib/platform/core/errors';
+import { zodIssueDetails } from '@/lib/transport/http/zod-issues';
+import { CreateAssetBody } from '@/lib/lending/assets/schemas';
+import { CreateLoanBody } from '@/lib/lending/loans/schemas';
+import { defaultLoanPolicy } from '@/lib/lending/loans/policy';
+import { validateLoanDates } from '@/lib/lending/loans/validate-loan-dates';
+import { CreateMaintenanceBody } from '@/lib/lending/maintenance/schemas';
+import { installHumanIssueMessages } from '@/lib/platform/validation/human-issue-message';
 
 const asset = { name: 'Drill', categoryId: '00000000-0000-4000-8000-000000000001', locationId: '00000000-0000-4000-8000-000000000002' };
 const loan = { assetId: asset.categoryId, startDate: '2026-11-24', endDate: '2026-11-30', purpose: 'Site visit' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress } from '@/lib/webhooks/classify-address';
+import { classifyAddress } from '@/lib/platform/webhooks/classify-address';
 
 describe('classifyAddress (the SSRF guard)', () => {
   it.each([

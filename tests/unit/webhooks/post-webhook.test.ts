@@ -2,9 +2,9 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postWebhook } from '@/lib/webhooks/post-webhook';
-import type { ResolveHost } from '@/lib/webhooks/target-policy';
-import { generateWebhookSecret, signWebhook } from '@/lib/webhooks/webhook-secret';
+import { postWebhook } from '@/lib/platform/webhooks/post-webhook';
+import type { ResolveHost } from '@/lib/platform/webhooks/target-policy';
+import { generateWebhookSecret, signWebhook } from '@/lib/platform/webhooks/webhook-secret';
 
 type Seen = { host: string | undefined; headers: IncomingHttpHeaders; body: string };
 const stops: (() => Promise<void>)[] = [];

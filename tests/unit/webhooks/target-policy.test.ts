@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalWebDomain } from '@/lib/config';
-import { checkWebhookTarget, parseWebhookUrl, type ResolveHost, WebhookTargetError, webhookTargetPolicy } from '@/lib/webhooks/target-policy';
+import { isLocalWebDomain } from '@/lib/platform/config';
+import { checkWebhookTarget, parseWebhookUrl, type ResolveHost, WebhookTargetError, webhookTargetPolicy } from '@/lib/platform/webhooks/target-policy';
 
 const production = { requireHttps: true, allowPrivateTargets: false };
 const relaxed = { requireHttps: false, allowPrivateTargets: true };

@@ -3,10 +3,10 @@ import { BackupList } from '@/components/backups/backup-list';
 import { CreateBackupForm } from '@/components/backups/create-backup-form';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { BACKUPS_KEPT } from '@/lib/backups/expire-backups';
-import { listBackups } from '@/lib/backups/list-backups';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { createBackupAction } from '@/lib/portal/actions/backup-actions';
+import { BACKUPS_KEPT } from '@/lib/privacy/backups/expire-backups';
+import { listBackups } from '@/lib/privacy/backups/list-backups';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { createBackupAction } from '@/lib/transport/portal/actions/backup-actions';
 
 export const metadata = { title: 'Backup' };
 

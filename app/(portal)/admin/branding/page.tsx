@@ -2,11 +2,11 @@ import { BrandingForm } from '@/components/branding/branding-form';
 import { BrandingUpgradeHint } from '@/components/branding/branding-upgrade-hint';
 import { PageHeader } from '@/components/ui/page-header';
 import { svgLogoDataUri } from '@/emails/svg-logo';
-import { defaultBrandColours, defaultLoginTagline } from '@/lib/branding/brand-colours';
-import { getBranding } from '@/lib/branding/get-branding';
-import { getConfig } from '@/lib/config';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { saveBrandingAction } from '@/lib/portal/actions/branding-actions';
+import { defaultBrandColours, defaultLoginTagline } from '@/lib/organisation/branding/brand-colours';
+import { getBranding } from '@/lib/organisation/branding/get-branding';
+import { getConfig } from '@/lib/platform/config';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { saveBrandingAction } from '@/lib/transport/portal/actions/branding-actions';
 
 export const metadata = { title: 'Branding' };
 

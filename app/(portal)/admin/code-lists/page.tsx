@@ -5,8 +5,8 @@ import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { getCodelist, listCodelists } from '@/lib/codelists/read-codelists';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { getCodelist, listCodelists } from '@/lib/registry/codelists/read-codelists';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { AddValueForm, CustomValueControls } from './value-forms';
 
 export const metadata = { title: 'Code lists' };

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { addCodelistValueAction, relabelCodelistValueAction, toggleCodelistValueAction } from '@/lib/portal/actions/codelist-actions';
+import { addCodelistValueAction, relabelCodelistValueAction, toggleCodelistValueAction } from '@/lib/transport/portal/actions/codelist-actions';
 
 export function AddValueForm({ codelist }: { codelist: string }) {
   const [result, action] = useActionState(addCodelistValueAction, null);

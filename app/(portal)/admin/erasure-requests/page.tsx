@@ -9,12 +9,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { ValidationError } from '@/lib/core/errors';
-import { formatDateTime } from '@/lib/format/dates';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { deletionStatusLabels } from '@/lib/privacy/deletion-requests/field-labels';
-import { listDeletionRequests } from '@/lib/privacy/deletion-requests/list-deletion-requests';
-import { ListDeletionRequestsQuery } from '@/lib/privacy/deletion-requests/schemas';
+import { ValidationError } from '@/lib/platform/core/errors';
+import { formatDateTime } from '@/lib/platform/format/dates';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { deletionStatusLabels } from '@/lib/privacy/erasure/deletion-requests/field-labels';
+import { listDeletionRequests } from '@/lib/privacy/erasure/deletion-requests/list-deletion-requests';
+import { ListDeletionRequestsQuery } from '@/lib/privacy/erasure/deletion-requests/schemas';
 
 export const metadata = { title: 'Erasure requests' };
 

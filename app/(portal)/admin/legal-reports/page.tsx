@@ -3,10 +3,10 @@ import { GenerateLegalReportForm } from '@/components/legal-reports/generate-leg
 import { LegalReportList } from '@/components/legal-reports/legal-report-list';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { listLegalReports } from '@/lib/legal-reports/list-legal-reports';
-import { previousMonth } from '@/lib/legal-reports/report-period';
-import { getOrganisationSettings } from '@/lib/organisations/get-organisation-settings';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { listLegalReports } from '@/lib/privacy/legal-reports/list-legal-reports';
+import { previousMonth } from '@/lib/privacy/legal-reports/report-period';
+import { getOrganisationSettings } from '@/lib/organisation/settings/get-organisation-settings';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 
 export const metadata = { title: 'Legal reports' };
 

@@ -1,12 +1,12 @@
 import { DeleteNewsButton } from '@/components/dashboard/delete-news-button';
-import { formatDate } from '@/lib/format/dates';
+import { formatDate } from '@/lib/platform/format/dates';
 import { PublishNewsForm } from '@/components/dashboard/publish-news-form';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { listAnnouncements } from '@/lib/announcements/list-announcements';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { deleteAnnouncementAction, publishAnnouncementAction } from '@/lib/portal/actions/news-actions';
+import { listAnnouncements } from '@/lib/organisation/announcements/list-announcements';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { deleteAnnouncementAction, publishAnnouncementAction } from '@/lib/transport/portal/actions/news-actions';
 
 export const metadata = { title: 'News' };
 

@@ -5,10 +5,10 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { approveProposalAction } from '@/lib/portal/actions/proposal-actions';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { listProposals } from '@/lib/proposals/list-proposals';
-import type { Proposal } from '@/lib/proposals/schemas';
+import { approveProposalAction } from '@/lib/transport/portal/actions/proposal-actions';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { listProposals } from '@/lib/registry/proposals/list-proposals';
+import type { Proposal } from '@/lib/registry/proposals/schemas';
 
 export const metadata = { title: 'Change proposals' };
 

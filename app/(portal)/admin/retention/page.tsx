@@ -4,10 +4,10 @@ import { RetentionRunForms } from '@/components/retention/retention-run-forms';
 import { RetentionRunList } from '@/components/retention/retention-run-list';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { previewRetentionAction, runRetentionNowAction } from '@/lib/portal/actions/retention-actions';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { describeRetentionPolicy, getRetentionSettings } from '@/lib/retention/describe-policy';
-import { listRetentionRuns } from '@/lib/retention/list-retention-runs';
+import { previewRetentionAction, runRetentionNowAction } from '@/lib/transport/portal/actions/retention-actions';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { describeRetentionPolicy, getRetentionSettings } from '@/lib/privacy/retention/describe-policy';
+import { listRetentionRuns } from '@/lib/privacy/retention/list-retention-runs';
 
 export const metadata = { title: 'Retention' };
 

@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { Field, Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { updateLegalContactAction } from '@/lib/portal/actions/settings-actions';
+import { updateLegalContactAction } from '@/lib/transport/portal/actions/settings-actions';
 
 export function LegalContactForm({ legalContactEmail }: { legalContactEmail: string | null }) {
   const [result, action] = useActionState(updateLegalContactAction, null);

@@ -4,10 +4,10 @@ import { useActionState } from 'react';
 import { Field, Input, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { LoanPolicy } from '@/lib/loans/policy';
-import type { Approver } from '@/lib/users/list-approvers';
-import { roleLabels } from '@/lib/users/role-labels';
-import { updateLoanPolicyAction } from '@/lib/portal/actions/settings-actions';
+import type { LoanPolicy } from '@/lib/lending/loans/policy';
+import type { Approver } from '@/lib/people/users/list-approvers';
+import { roleLabels } from '@/lib/people/users/role-labels';
+import { updateLoanPolicyAction } from '@/lib/transport/portal/actions/settings-actions';
 
 const extensionOptions = [
   { value: 'NOT_ALLOWED', label: 'Not allowed', hint: 'Borrowers return on the agreed date.' },

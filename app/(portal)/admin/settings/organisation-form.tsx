@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { Field, Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { updateOrganisationAction } from '@/lib/portal/actions/settings-actions';
+import { updateOrganisationAction } from '@/lib/transport/portal/actions/settings-actions';
 
 export function OrganisationForm({ name }: { name: string }) {
   const [result, action] = useActionState(updateOrganisationAction, null);

@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { Field, Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { linkRegistryAction } from '@/lib/portal/actions/settings-actions';
+import { linkRegistryAction } from '@/lib/transport/portal/actions/settings-actions';
 
 export function RegistryLinkForm({ registryId }: { registryId: string | null }) {
   const [result, action] = useActionState(linkRegistryAction, null);

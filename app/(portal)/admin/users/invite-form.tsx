@@ -4,9 +4,9 @@ import { useActionState } from 'react';
 import { Field, Input, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { roles } from '@/lib/auth/roles';
-import { roleLabels } from '@/lib/users/role-labels';
-import { inviteAction } from '@/lib/portal/actions/user-actions';
+import { roles } from '@/lib/platform/auth/roles';
+import { roleLabels } from '@/lib/people/users/role-labels';
+import { inviteAction } from '@/lib/transport/portal/actions/user-actions';
 
 export function InviteForm({ focus }: { focus: boolean }) {
   const [result, action] = useActionState(inviteAction, null);

@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { revokeInvitationAction } from '@/lib/portal/actions/user-actions';
+import { revokeInvitationAction } from '@/lib/transport/portal/actions/user-actions';
 
 export function RevokeInvitationButton({ invitationId, email }: { invitationId: string; email: string }) {
   const [result, action] = useActionState(revokeInvitationAction, null);

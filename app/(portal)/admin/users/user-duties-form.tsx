@@ -3,9 +3,9 @@
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { Duty } from '@/lib/auth/duties';
-import { dutiesInOrder, dutyDescriptions, dutyLabels } from '@/lib/users/duty-labels';
-import { changeDutiesAction } from '@/lib/portal/actions/user-actions';
+import type { Duty } from '@/lib/platform/auth/duties';
+import { dutiesInOrder, dutyDescriptions, dutyLabels } from '@/lib/people/users/duty-labels';
+import { changeDutiesAction } from '@/lib/transport/portal/actions/user-actions';
 
 type Props = { user: { id: string; name: string; duties: readonly Duty[] } };
 

@@ -4,9 +4,9 @@ import { useActionState } from 'react';
 import { Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { type Role, roles } from '@/lib/auth/roles';
-import { roleLabels } from '@/lib/users/role-labels';
-import { changeRoleAction, setActiveAction } from '@/lib/portal/actions/user-actions';
+import { type Role, roles } from '@/lib/platform/auth/roles';
+import { roleLabels } from '@/lib/people/users/role-labels';
+import { changeRoleAction, setActiveAction } from '@/lib/transport/portal/actions/user-actions';
 
 type Props = { user: { id: string; name: string; role: Role; isActive: boolean }; isSelf: boolean };
 

@@ -5,11 +5,11 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { createWebhookEndpointAction } from '@/lib/portal/actions/webhook-actions';
-import { webhookEventDescriptions, webhookEventTypes } from '@/lib/webhooks/event-types';
-import { listWebhookEndpoints } from '@/lib/webhooks/list-webhook-endpoints';
-import { MAX_WEBHOOK_ENDPOINTS } from '@/lib/webhooks/schemas';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { createWebhookEndpointAction } from '@/lib/transport/portal/actions/webhook-actions';
+import { webhookEventDescriptions, webhookEventTypes } from '@/lib/platform/webhooks/event-types';
+import { listWebhookEndpoints } from '@/lib/platform/webhooks/list-webhook-endpoints';
+import { MAX_WEBHOOK_ENDPOINTS } from '@/lib/platform/webhooks/schemas';
 
 export const metadata = { title: 'Webhooks' };
 

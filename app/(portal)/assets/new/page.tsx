@@ -1,8 +1,8 @@
 import { AssetForm } from '@/components/assets/asset-form';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { saveAssetAction } from '@/lib/portal/actions/asset-actions';
-import { listAssetFormOptions } from '@/lib/assets/list-asset-form-options';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { saveAssetAction } from '@/lib/transport/portal/actions/asset-actions';
+import { listAssetFormOptions } from '@/lib/lending/assets/list-asset-form-options';
 
 export const metadata = { title: 'New asset' };
 

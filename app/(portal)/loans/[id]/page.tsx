@@ -10,13 +10,13 @@ import { LoanStatusBadge } from '@/components/loans/loan-status-badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageHeader } from '@/components/ui/page-header';
-import { hasRole } from '@/lib/auth/roles';
-import { ApiError } from '@/lib/core/errors';
-import { getLoanDetail } from '@/lib/loans/get-loan-detail';
-import { formatDate, formatDateTime } from '@/lib/format/dates';
-import { toIsoDate } from '@/lib/time';
-import { checkInLoanAction } from '@/lib/portal/actions/loan-actions';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { hasRole } from '@/lib/platform/auth/roles';
+import { ApiError } from '@/lib/platform/core/errors';
+import { getLoanDetail } from '@/lib/lending/loans/get-loan-detail';
+import { formatDate, formatDateTime } from '@/lib/platform/format/dates';
+import { toIsoDate } from '@/lib/platform/time';
+import { checkInLoanAction } from '@/lib/transport/portal/actions/loan-actions';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -6,11 +6,11 @@ import { OwnErasureRequests } from '@/components/erasure/own-erasure-requests';
 import { RequestExportForm } from '@/components/data-export/request-export-form';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { listDataExports } from '@/lib/data-export/list-data-exports';
-import { requestDataExportAction } from '@/lib/portal/actions/data-export-actions';
-import { fileErasureRequestAction } from '@/lib/portal/actions/erasure-actions';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { listOwnDeletionRequests } from '@/lib/privacy/deletion-requests/list-deletion-requests';
+import { listDataExports } from '@/lib/privacy/data-export/list-data-exports';
+import { requestDataExportAction } from '@/lib/transport/portal/actions/data-export-actions';
+import { fileErasureRequestAction } from '@/lib/transport/portal/actions/erasure-actions';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { listOwnDeletionRequests } from '@/lib/privacy/erasure/deletion-requests/list-deletion-requests';
 
 export const metadata = { title: 'Download my data' };
 

@@ -1,7 +1,7 @@
 import { notFound, redirect } from 'next/navigation';
-import { NotFoundError } from '@/lib/core/errors';
-import { findAssetByLabelSecret } from '@/lib/assets/find-asset-by-label-secret';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { NotFoundError } from '@/lib/platform/core/errors';
+import { findAssetByLabelSecret } from '@/lib/lending/assets/find-asset-by-label-secret';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 
 // What an asset's printed label encodes: its secret, which offers the return of the reader's loan of it. Signed-out readers go through sign-in and come back here (requirePortalContext).
 export default async function QrCodePage({ params }: { params: Promise<{ token: string }> }) {

@@ -1,9 +1,9 @@
-import { createActivity } from '@/lib/activities/create-activity';
-import { listActivities } from '@/lib/activities/list-activities';
-import { CreateActivityBody, ListActivitiesQuery } from '@/lib/activities/schemas';
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getActivity } from '@/lib/activities/get-activity';
+import { createActivity } from '@/lib/records/activities/create-activity';
+import { listActivities } from '@/lib/records/activities/list-activities';
+import { CreateActivityBody, ListActivitiesQuery } from '@/lib/records/activities/schemas';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getActivity } from '@/lib/records/activities/get-activity';
 
 // GET /api/v1/activities – activities (the ADMIN role or the COACH duty), or the caller's own with personId=me
 export const GET = route({ role: 'EMPLOYEE', query: ListActivitiesQuery }, async ({ tx, ctx, query }) => ok(await listActivities(tx, ctx, query)));

@@ -1,9 +1,9 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createAntidopingRecord } from '@/lib/antidoping/create-antidoping-record';
-import { listAntidopingRecords } from '@/lib/antidoping/list-antidoping-records';
-import { CreateAntidopingRecordBody, ListAntidopingRecordsQuery } from '@/lib/antidoping/schemas';
-import { getAntidopingRecord } from '@/lib/antidoping/get-antidoping-record';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createAntidopingRecord } from '@/lib/records/antidoping/create-antidoping-record';
+import { listAntidopingRecords } from '@/lib/records/antidoping/list-antidoping-records';
+import { CreateAntidopingRecordBody, ListAntidopingRecordsQuery } from '@/lib/records/antidoping/schemas';
+import { getAntidopingRecord } from '@/lib/records/antidoping/get-antidoping-record';
 
 // GET /api/v1/antidoping-records – doping controls (the MEDICAL duty), or the caller's own with personId=me
 export const GET = route({ role: 'EMPLOYEE', query: ListAntidopingRecordsQuery }, async ({ tx, ctx, query }) => ok(await listAntidopingRecords(tx, ctx, query)));

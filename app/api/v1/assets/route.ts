@@ -1,8 +1,8 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createAsset } from '@/lib/assets/create-asset';
-import { listAssets } from '@/lib/assets/list-assets';
-import { CreateAssetBody, ListAssetsQuery } from '@/lib/assets/schemas';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createAsset } from '@/lib/lending/assets/create-asset';
+import { listAssets } from '@/lib/lending/assets/list-assets';
+import { CreateAssetBody, ListAssetsQuery } from '@/lib/lending/assets/schemas';
 
 // GET /api/v1/assets – list the tenant's assets (filters, search, keyset pages)
 export const GET = route({ role: 'EMPLOYEE', query: ListAssetsQuery }, async ({ tx, ctx, query }) => ok(await listAssets(tx, ctx, query)));

@@ -1,7 +1,7 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { listAuditEntries } from '@/lib/audit/list-audit-entries';
-import { AuditLogQuery } from '@/lib/audit/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { listAuditEntries } from '@/lib/platform/audit/list-audit-entries';
+import { AuditLogQuery } from '@/lib/platform/audit/schemas';
 
 // GET /api/v1/audit-log – the tenant's audit log, filterable by actor, action, target and period
 export const GET = route({ role: 'ADMIN', query: AuditLogQuery }, async ({ tx, ctx, query }) => ok(await listAuditEntries(tx, ctx, query)));

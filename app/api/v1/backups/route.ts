@@ -1,8 +1,8 @@
-import { json, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { listBackups } from '@/lib/backups/list-backups';
-import { requestBackup } from '@/lib/backups/request-backup';
-import { ListBackupsQuery } from '@/lib/backups/schemas';
+import { json, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { listBackups } from '@/lib/privacy/backups/list-backups';
+import { requestBackup } from '@/lib/privacy/backups/request-backup';
+import { ListBackupsQuery } from '@/lib/privacy/backups/schemas';
 
 // GET /api/v1/backups – list the organisation's backups, newest first
 export const GET = route({ role: 'ADMIN', query: ListBackupsQuery }, async ({ tx, ctx, query }) => ok(await listBackups(tx, ctx, query)));

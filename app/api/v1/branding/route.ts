@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getBranding } from '@/lib/branding/get-branding';
-import { UpdateBrandingBody } from '@/lib/branding/schemas';
-import { updateBranding } from '@/lib/branding/update-branding';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getBranding } from '@/lib/organisation/branding/get-branding';
+import { UpdateBrandingBody } from '@/lib/organisation/branding/schemas';
+import { updateBranding } from '@/lib/organisation/branding/update-branding';
 
 // GET /api/v1/branding – the stored branding and whether the plan applies it
 export const GET = route({ role: 'ADMIN' }, async ({ tx, ctx }) => ok(await getBranding(tx, ctx)));

@@ -1,8 +1,8 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createCategory } from '@/lib/categories/create-category';
-import { listCategories } from '@/lib/categories/list-categories';
-import { CreateCategoryBody, ListCategoriesQuery } from '@/lib/categories/schemas';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createCategory } from '@/lib/lending/categories/create-category';
+import { listCategories } from '@/lib/lending/categories/list-categories';
+import { CreateCategoryBody, ListCategoriesQuery } from '@/lib/lending/categories/schemas';
 
 // GET /api/v1/categories – list categories
 export const GET = route({ role: 'EMPLOYEE', query: ListCategoriesQuery }, async ({ tx, ctx, query }) => ok(await listCategories(tx, ctx, query)));

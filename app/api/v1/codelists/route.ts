@@ -1,6 +1,6 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { listCodelists } from '@/lib/codelists/read-codelists';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { listCodelists } from '@/lib/registry/codelists/read-codelists';
 
 // GET /api/v1/codelists – every code list (registry and local) with its source, cadence, last sync and counts
 export const GET = route({ role: 'EMPLOYEE' }, async ({ tx }) => ok({ data: await listCodelists(tx) }));

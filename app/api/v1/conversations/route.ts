@@ -1,8 +1,8 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createConversation } from '@/lib/conversations/create-conversation';
-import { listConversations } from '@/lib/conversations/list-conversations';
-import { CreateConversationBody, ListConversationsQuery } from '@/lib/conversations/schemas';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createConversation } from '@/lib/records/conversations/create-conversation';
+import { listConversations } from '@/lib/records/conversations/list-conversations';
+import { CreateConversationBody, ListConversationsQuery } from '@/lib/records/conversations/schemas';
 
 // GET /api/v1/conversations – the conversations the caller takes part in
 export const GET = route({ role: 'EMPLOYEE', query: ListConversationsQuery }, async ({ tx, ctx, query }) => ok(await listConversations(tx, ctx, query)));

@@ -1,8 +1,8 @@
-import { json, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { fileDeletionRequest } from '@/lib/privacy/deletion-requests/file-deletion-request';
-import { listDeletionRequests } from '@/lib/privacy/deletion-requests/list-deletion-requests';
-import { FileDeletionRequestBody, ListDeletionRequestsQuery } from '@/lib/privacy/deletion-requests/schemas';
+import { json, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { fileDeletionRequest } from '@/lib/privacy/erasure/deletion-requests/file-deletion-request';
+import { listDeletionRequests } from '@/lib/privacy/erasure/deletion-requests/list-deletion-requests';
+import { FileDeletionRequestBody, ListDeletionRequestsQuery } from '@/lib/privacy/erasure/deletion-requests/schemas';
 
 // POST /api/v1/data-delete-request – file an erasure request (spec 001): 201 new, 200 the one already open
 export const POST = route({ role: 'EMPLOYEE', body: FileDeletionRequestBody }, async ({ tx, ctx, body }) => {

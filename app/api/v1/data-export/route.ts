@@ -1,7 +1,7 @@
-import { json } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { requestDataExport } from '@/lib/data-export/request-data-export';
-import { RequestDataExportQuery } from '@/lib/data-export/schemas';
+import { json } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { requestDataExport } from '@/lib/privacy/data-export/request-data-export';
+import { RequestDataExportQuery } from '@/lib/privacy/data-export/schemas';
 
 // GET /api/v1/data-export – export the caller's data (spec 001): 202 with the export; the job e-mails a link
 export const GET = route({ role: 'EMPLOYEE', query: RequestDataExportQuery }, async ({ tx, ctx, query }) => {

@@ -1,9 +1,9 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createDonation } from '@/lib/donations/create-donation';
-import { listDonations } from '@/lib/donations/list-donations';
-import { CreateDonationBody, ListDonationsQuery } from '@/lib/donations/schemas';
-import { getDonation } from '@/lib/donations/get-donation';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createDonation } from '@/lib/records/donations/create-donation';
+import { listDonations } from '@/lib/records/donations/list-donations';
+import { CreateDonationBody, ListDonationsQuery } from '@/lib/records/donations/schemas';
+import { getDonation } from '@/lib/records/donations/get-donation';
 
 // GET /api/v1/donations – donations (the FINANCE duty), or the caller's own with personId=me
 export const GET = route({ role: 'EMPLOYEE', query: ListDonationsQuery }, async ({ tx, ctx, query }) => ok(await listDonations(tx, ctx, query)));

@@ -1,9 +1,9 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createFinancialTransaction } from '@/lib/financial-transactions/create-financial-transaction';
-import { listFinancialTransactions } from '@/lib/financial-transactions/list-financial-transactions';
-import { CreateFinancialTransactionBody, ListFinancialTransactionsQuery } from '@/lib/financial-transactions/schemas';
-import { getFinancialTransaction } from '@/lib/financial-transactions/get-financial-transaction';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createFinancialTransaction } from '@/lib/records/financial-transactions/create-financial-transaction';
+import { listFinancialTransactions } from '@/lib/records/financial-transactions/list-financial-transactions';
+import { CreateFinancialTransactionBody, ListFinancialTransactionsQuery } from '@/lib/records/financial-transactions/schemas';
+import { getFinancialTransaction } from '@/lib/records/financial-transactions/get-financial-transaction';
 
 // GET /api/v1/financial-transactions – transactions (the FINANCE duty), or the caller's own with personId=me
 export const GET = route({ role: 'EMPLOYEE', query: ListFinancialTransactionsQuery }, async ({ tx, ctx, query }) => ok(await listFinancialTransactions(tx, ctx, query)));

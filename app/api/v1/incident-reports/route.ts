@@ -1,9 +1,9 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createIncidentReport } from '@/lib/incidents/create-incident-report';
-import { listIncidentReports } from '@/lib/incidents/list-incident-reports';
-import { CreateIncidentReportBody, ListIncidentReportsQuery } from '@/lib/incidents/schemas';
-import { getIncidentReport } from '@/lib/incidents/get-incident-report';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createIncidentReport } from '@/lib/records/incidents/create-incident-report';
+import { listIncidentReports } from '@/lib/records/incidents/list-incident-reports';
+import { CreateIncidentReportBody, ListIncidentReportsQuery } from '@/lib/records/incidents/schemas';
+import { getIncidentReport } from '@/lib/records/incidents/get-incident-report';
 
 // GET /api/v1/incident-reports – reports (the SAFEGUARDING duty), or the caller's with personId=me / reportedBy=me
 export const GET = route({ role: 'EMPLOYEE', query: ListIncidentReportsQuery }, async ({ tx, ctx, query }) => ok(await listIncidentReports(tx, ctx, query)));

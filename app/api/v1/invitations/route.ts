@@ -1,8 +1,8 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createInvitation } from '@/lib/invitations/create-invitation';
-import { listInvitations } from '@/lib/invitations/list-invitations';
-import { CreateInvitationBody, ListInvitationsQuery } from '@/lib/invitations/schemas';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createInvitation } from '@/lib/people/invitations/create-invitation';
+import { listInvitations } from '@/lib/people/invitations/list-invitations';
+import { CreateInvitationBody, ListInvitationsQuery } from '@/lib/people/invitations/schemas';
 
 // GET /api/v1/invitations – open invitations, newest first
 export const GET = route({ role: 'ADMIN', query: ListInvitationsQuery }, async ({ tx, ctx, query }) => ok(await listInvitations(tx, ctx, query)));

@@ -1,8 +1,8 @@
-import { json, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { listLegalReports } from '@/lib/legal-reports/list-legal-reports';
-import { requestLegalReport } from '@/lib/legal-reports/request-legal-report';
-import { GenerateLegalReportBody, ListLegalReportsQuery } from '@/lib/legal-reports/schemas';
+import { json, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { listLegalReports } from '@/lib/privacy/legal-reports/list-legal-reports';
+import { requestLegalReport } from '@/lib/privacy/legal-reports/request-legal-report';
+import { GenerateLegalReportBody, ListLegalReportsQuery } from '@/lib/privacy/legal-reports/schemas';
 
 // GET /api/v1/legal-reports – the monthly legal reports, newest month first
 export const GET = route({ role: 'ADMIN', query: ListLegalReportsQuery }, async ({ tx, ctx, query }) => ok(await listLegalReports(tx, ctx, query)));

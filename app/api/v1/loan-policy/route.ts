@@ -1,6 +1,6 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getLoanPolicy, UpdateLoanPolicyBody, updateLoanPolicy } from '@/lib/loans/policy';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getLoanPolicy, UpdateLoanPolicyBody, updateLoanPolicy } from '@/lib/lending/loans/policy';
 
 // GET /api/v1/loan-policy – the organisation's loan policy (defaults where never set)
 export const GET = route({ role: 'EMPLOYEE' }, async ({ tx, ctx }) => ok(await getLoanPolicy(tx, ctx.organisationId)));

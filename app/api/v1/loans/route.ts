@@ -1,9 +1,9 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createLoan } from '@/lib/loans/create-loan';
-import { listLoans } from '@/lib/loans/list-loans';
-import { toLoanDto } from '@/lib/loans/loan-store';
-import { CreateLoanBody, ListLoansQuery } from '@/lib/loans/schemas';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createLoan } from '@/lib/lending/loans/create-loan';
+import { listLoans } from '@/lib/lending/loans/list-loans';
+import { toLoanDto } from '@/lib/lending/loans/loan-store';
+import { CreateLoanBody, ListLoansQuery } from '@/lib/lending/loans/schemas';
 
 // GET /api/v1/loans – list loans (own loans; others' need ASSET_MANAGER)
 export const GET = route({ role: 'EMPLOYEE', query: ListLoansQuery }, async ({ tx, ctx, query }) => ok(await listLoans(tx, ctx, query)));

@@ -1,8 +1,8 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createLocation } from '@/lib/locations/create-location';
-import { listLocations } from '@/lib/locations/list-locations';
-import { CreateLocationBody, ListLocationsQuery } from '@/lib/locations/schemas';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createLocation } from '@/lib/lending/locations/create-location';
+import { listLocations } from '@/lib/lending/locations/list-locations';
+import { CreateLocationBody, ListLocationsQuery } from '@/lib/lending/locations/schemas';
 
 // GET /api/v1/locations – list locations
 export const GET = route({ role: 'EMPLOYEE', query: ListLocationsQuery }, async ({ tx, ctx, query }) => ok(await listLocations(tx, ctx, query)));

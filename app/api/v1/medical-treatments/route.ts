@@ -1,9 +1,9 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createMedicalTreatment } from '@/lib/medical/create-medical-treatment';
-import { listMedicalTreatments } from '@/lib/medical/list-medical-treatments';
-import { CreateMedicalTreatmentBody, ListMedicalTreatmentsQuery } from '@/lib/medical/schemas';
-import { getMedicalTreatment } from '@/lib/medical/get-medical-treatment';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createMedicalTreatment } from '@/lib/records/medical/create-medical-treatment';
+import { listMedicalTreatments } from '@/lib/records/medical/list-medical-treatments';
+import { CreateMedicalTreatmentBody, ListMedicalTreatmentsQuery } from '@/lib/records/medical/schemas';
+import { getMedicalTreatment } from '@/lib/records/medical/get-medical-treatment';
 
 // GET /api/v1/medical-treatments – treatments (the MEDICAL duty), or the caller's own with personId=me
 export const GET = route({ role: 'EMPLOYEE', query: ListMedicalTreatmentsQuery }, async ({ tx, ctx, query }) => ok(await listMedicalTreatments(tx, ctx, query)));

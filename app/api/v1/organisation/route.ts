@@ -1,9 +1,9 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
 import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
-import { getOrganisationSettings } from '@/lib/organisations/get-organisation-settings';
-import { UpdateOrganisationBody } from '@/lib/organisations/schemas';
-import { updateOrganisation } from '@/lib/organisations/update-organisation';
+import { getOrganisationSettings } from '@/lib/organisation/settings/get-organisation-settings';
+import { UpdateOrganisationBody } from '@/lib/organisation/settings/schemas';
+import { updateOrganisation } from '@/lib/organisation/settings/update-organisation';
 
 // GET /api/v1/organisation – the organisation's name and legal contact
 export const GET = route({ role: 'ADMIN' }, async ({ tx, ctx }) => ok(await getOrganisationSettings(tx, ctx.organisationId)));

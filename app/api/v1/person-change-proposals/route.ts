@@ -1,7 +1,7 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { listProposals } from '@/lib/proposals/list-proposals';
-import { ListProposalsQuery } from '@/lib/proposals/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { listProposals } from '@/lib/registry/proposals/list-proposals';
+import { ListProposalsQuery } from '@/lib/registry/proposals/schemas';
 
 // GET /api/v1/person-change-proposals – the proposals queue, oldest first (?status=, ?personId=)
 export const GET = route({ role: 'ADMIN', query: ListProposalsQuery }, async ({ tx, ctx, query }) => ok(await listProposals(tx, ctx, query)));

@@ -1,8 +1,8 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createPerson } from '@/lib/persons/create-person';
-import { listPersons } from '@/lib/persons/list-persons';
-import { CreatePersonBody, ListPersonsQuery } from '@/lib/persons/schemas';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createPerson } from '@/lib/people/persons/create-person';
+import { listPersons } from '@/lib/people/persons/list-persons';
+import { CreatePersonBody, ListPersonsQuery } from '@/lib/people/persons/schemas';
 import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
 
 // GET /api/v1/persons – the directory of persons (ADMIN or the COACH duty)

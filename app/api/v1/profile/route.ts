@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getOwnProfile } from '@/lib/profile/get-own-profile';
-import { UpdateOwnProfileBody } from '@/lib/profile/schemas';
-import { updateOwnProfile } from '@/lib/profile/update-own-profile';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getOwnProfile } from '@/lib/people/profile/get-own-profile';
+import { UpdateOwnProfileBody } from '@/lib/people/profile/schemas';
+import { updateOwnProfile } from '@/lib/people/profile/update-own-profile';
 
 // GET /api/v1/profile – the caller's own profile with open change requests
 export const GET = route({ role: 'EMPLOYEE' }, async ({ tx, ctx }) => ok(await getOwnProfile(tx, ctx)));

@@ -1,7 +1,7 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { listUsers } from '@/lib/users/list-users';
-import { ListUsersQuery } from '@/lib/users/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { listUsers } from '@/lib/people/users/list-users';
+import { ListUsersQuery } from '@/lib/people/users/schemas';
 
 // GET /api/v1/users – list the organisation's users (users appear by just-in-time provisioning)
 export const GET = route({ role: 'ADMIN', query: ListUsersQuery }, async ({ tx, ctx, query }) => ok(await listUsers(tx, ctx, query)));

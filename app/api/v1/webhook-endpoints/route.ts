@@ -1,8 +1,8 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createWebhookEndpoint } from '@/lib/webhooks/create-webhook-endpoint';
-import { listWebhookEndpoints } from '@/lib/webhooks/list-webhook-endpoints';
-import { CreateWebhookEndpointBody, ListWebhookEndpointsQuery } from '@/lib/webhooks/schemas';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createWebhookEndpoint } from '@/lib/platform/webhooks/create-webhook-endpoint';
+import { listWebhookEndpoints } from '@/lib/platform/webhooks/list-webhook-endpoints';
+import { CreateWebhookEndpointBody, ListWebhookEndpointsQuery } from '@/lib/platform/webhooks/schemas';
 
 // GET /api/v1/webhook-endpoints – list the organisation's webhook endpoints
 export const GET = route({ role: 'ADMIN', query: ListWebhookEndpointsQuery }, async ({ tx, ctx, query }) => ok(await listWebhookEndpoints(tx, ctx, query)));

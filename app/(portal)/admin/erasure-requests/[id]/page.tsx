@@ -6,15 +6,15 @@ import { describeDeadline } from '@/components/erasure/erasure-deadline';
 import { ErasureStatusBadge } from '@/components/erasure/erasure-status-badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { listAuditEntries } from '@/lib/audit/list-audit-entries';
-import { resolveAuditNames } from '@/lib/audit/resolve-audit-names';
-import { ApiError } from '@/lib/core/errors';
-import { formatDateTime } from '@/lib/format/dates';
-import { rejectErasureRequestAction, verifyErasureRequestAction } from '@/lib/portal/actions/erasure-actions';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { erasableFieldLabels, verificationMethodLabels } from '@/lib/privacy/deletion-requests/field-labels';
-import { getDeletionRequest } from '@/lib/privacy/deletion-requests/list-deletion-requests';
-import { DeletionRequestIdParams } from '@/lib/privacy/deletion-requests/schemas';
+import { listAuditEntries } from '@/lib/platform/audit/list-audit-entries';
+import { resolveAuditNames } from '@/lib/platform/audit/resolve-audit-names';
+import { ApiError } from '@/lib/platform/core/errors';
+import { formatDateTime } from '@/lib/platform/format/dates';
+import { rejectErasureRequestAction, verifyErasureRequestAction } from '@/lib/transport/portal/actions/erasure-actions';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { erasableFieldLabels, verificationMethodLabels } from '@/lib/privacy/erasure/deletion-requests/field-labels';
+import { getDeletionRequest } from '@/lib/privacy/erasure/deletion-requests/list-deletion-requests';
+import { DeletionRequestIdParams } from '@/lib/privacy/erasure/deletion-requests/schemas';
 
 export const metadata = { title: 'Erasure request' };
 
@@ -41,7 +41,7 @@ export default async function ErasureRequestPage({ params }: { params: Promise<{
     throw error;
   });
   const ownRequest = request.personId === portal.user.personId;
-  // Four eyes (lib/privacy/deletion-requests/verify-deletion-request.ts): whoever filed it may reject it, not verify it.
+  // Four eyes (lib/privacy/erasure/deletion-requests/verify-deletion-request.ts): whoever filed it may reject it, not verify it.
   const filedByMe = request.requestedByUserId === portal.user.id;
   const userName = (userId: string | null) => (userId ? (names.users[userId] ?? 'a former user') : '—');
   return (

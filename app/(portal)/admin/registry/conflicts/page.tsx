@@ -6,8 +6,8 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { reproposeConflictAction, resolveConflictAction } from '@/lib/portal/actions/registry-actions';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { reproposeConflictAction, resolveConflictAction } from '@/lib/transport/portal/actions/registry-actions';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { listSyncConflicts } from '@/lib/registry/conflicts/list-sync-conflicts';
 import type { SyncConflict } from '@/lib/registry/conflicts/schemas';
 

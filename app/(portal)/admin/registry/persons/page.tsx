@@ -9,8 +9,8 @@ import { CursorPager } from '@/components/ui/cursor-pager';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { ValidationError } from '@/lib/core/errors';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { ValidationError } from '@/lib/platform/core/errors';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { listSyncPersons } from '@/lib/registry/sync-admin/list-sync-persons';
 import { SyncStatusFilter } from '@/lib/registry/sync-admin/schemas';
 

@@ -7,13 +7,13 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CursorPager } from '@/components/ui/cursor-pager';
 import { PageHeader } from '@/components/ui/page-header';
-import { ApiError } from '@/lib/core/errors';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { updateWebhookEndpointAction } from '@/lib/portal/actions/webhook-actions';
-import { findWebhookEndpointRow, toWebhookEndpointDto } from '@/lib/webhooks/endpoint-store';
-import { webhookEventDescriptions, webhookEventTypes } from '@/lib/webhooks/event-types';
-import { listWebhookDeliveries } from '@/lib/webhooks/list-webhook-deliveries';
-import { ListWebhookDeliveriesQuery, WebhookEndpointIdParams } from '@/lib/webhooks/schemas';
+import { ApiError } from '@/lib/platform/core/errors';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { updateWebhookEndpointAction } from '@/lib/transport/portal/actions/webhook-actions';
+import { findWebhookEndpointRow, toWebhookEndpointDto } from '@/lib/platform/webhooks/endpoint-store';
+import { webhookEventDescriptions, webhookEventTypes } from '@/lib/platform/webhooks/event-types';
+import { listWebhookDeliveries } from '@/lib/platform/webhooks/list-webhook-deliveries';
+import { ListWebhookDeliveriesQuery, WebhookEndpointIdParams } from '@/lib/platform/webhooks/schemas';
 
 export const metadata = { title: 'Webhook endpoint' };
 

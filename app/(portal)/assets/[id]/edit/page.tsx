@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { AssetForm } from '@/components/assets/asset-form';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { NotFoundError } from '@/lib/core/errors';
-import { findAssetRow } from '@/lib/assets/get-asset';
-import { toAssetDto } from '@/lib/assets/to-asset-dto';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
-import { saveAssetAction } from '@/lib/portal/actions/asset-actions';
-import { listAssetFormOptions } from '@/lib/assets/list-asset-form-options';
+import { NotFoundError } from '@/lib/platform/core/errors';
+import { findAssetRow } from '@/lib/lending/assets/get-asset';
+import { toAssetDto } from '@/lib/lending/assets/to-asset-dto';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
+import { saveAssetAction } from '@/lib/transport/portal/actions/asset-actions';
+import { listAssetFormOptions } from '@/lib/lending/assets/list-asset-form-options';
 import { assetPageMetadata } from '../../asset-title';
 
 export function generateMetadata({ params }: { params: Promise<{ id: string }> }) {

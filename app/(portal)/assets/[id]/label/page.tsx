@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { LabelPrinter } from '@/components/assets/label-printer';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { NotFoundError } from '@/lib/core/errors';
-import { findAssetRow } from '@/lib/assets/get-asset';
-import { issueLabelAction } from '@/lib/portal/actions/label-actions';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { NotFoundError } from '@/lib/platform/core/errors';
+import { findAssetRow } from '@/lib/lending/assets/get-asset';
+import { issueLabelAction } from '@/lib/transport/portal/actions/label-actions';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { assetPageMetadata } from '../../asset-title';
 
 export function generateMetadata({ params }: { params: Promise<{ id: string }> }) {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { NotFoundError } from '@/lib/core/errors';
-import { getAssetPhoto } from '@/lib/assets/get-asset-photo';
-import { photoResponse } from '@/lib/assets/photo-response';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { NotFoundError } from '@/lib/platform/core/errors';
+import { getAssetPhoto } from '@/lib/lending/assets/get-asset-photo';
+import { photoResponse } from '@/lib/lending/assets/photo-response';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 
 // GET /assets/{id}/photo – the uploaded photo for <img> in the portal (the session, not a bearer token, signs in)
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {

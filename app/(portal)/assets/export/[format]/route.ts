@@ -1,8 +1,8 @@
-import { exportFormats, type ExportFormat } from '@/lib/assets/schemas';
-import { startAssetsExport } from '@/lib/assets/start-assets-export';
-import { streamAssetsExport } from '@/lib/assets/stream-assets-export';
-import { ExportLimitReachedError } from '@/lib/export-lease/export-limit-reached-error';
-import { requirePortalContext, withPortalTransaction } from '@/lib/portal/portal-context';
+import { exportFormats, type ExportFormat } from '@/lib/lending/assets/schemas';
+import { startAssetsExport } from '@/lib/lending/assets/start-assets-export';
+import { streamAssetsExport } from '@/lib/lending/assets/stream-assets-export';
+import { ExportLimitReachedError } from '@/lib/platform/export-lease/export-limit-reached-error';
+import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { readAssetFilter } from '../../read-asset-filter';
 
 const isFormat = (value: string): value is ExportFormat => (exportFormats as readonly string[]).includes(value);

@@ -1,8 +1,8 @@
-import { getActivity } from '@/lib/activities/get-activity';
-import { ActivityIdParams, UpdateActivityBody } from '@/lib/activities/schemas';
-import { updateActivity } from '@/lib/activities/update-activity';
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
+import { getActivity } from '@/lib/records/activities/get-activity';
+import { ActivityIdParams, UpdateActivityBody } from '@/lib/records/activities/schemas';
+import { updateActivity } from '@/lib/records/activities/update-activity';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
 
 // GET /api/v1/activities/{id} – an activity (the ADMIN role, the COACH duty, or its subject)
 export const GET = route({ role: 'EMPLOYEE', params: ActivityIdParams }, async ({ tx, ctx, params }) => ok(await getActivity(tx, ctx, params.id)));

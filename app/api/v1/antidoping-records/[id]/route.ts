@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getAntidopingRecord } from '@/lib/antidoping/get-antidoping-record';
-import { AntidopingRecordIdParams, UpdateAntidopingRecordBody } from '@/lib/antidoping/schemas';
-import { updateAntidopingRecord } from '@/lib/antidoping/update-antidoping-record';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getAntidopingRecord } from '@/lib/records/antidoping/get-antidoping-record';
+import { AntidopingRecordIdParams, UpdateAntidopingRecordBody } from '@/lib/records/antidoping/schemas';
+import { updateAntidopingRecord } from '@/lib/records/antidoping/update-antidoping-record';
 
 // GET /api/v1/antidoping-records/{id} – a doping control (the MEDICAL duty, or the athlete)
 export const GET = route({ role: 'EMPLOYEE', params: AntidopingRecordIdParams }, async ({ tx, ctx, params }) => ok(await getAntidopingRecord(tx, ctx, params.id)));

@@ -1,10 +1,10 @@
-import { noContent, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { deleteAsset } from '@/lib/assets/delete-asset';
-import { findAssetRow } from '@/lib/assets/get-asset';
-import { AssetIdParams, UpdateAssetBody } from '@/lib/assets/schemas';
-import { toAssetDto } from '@/lib/assets/to-asset-dto';
-import { updateAsset } from '@/lib/assets/update-asset';
+import { noContent, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { deleteAsset } from '@/lib/lending/assets/delete-asset';
+import { findAssetRow } from '@/lib/lending/assets/get-asset';
+import { AssetIdParams, UpdateAssetBody } from '@/lib/lending/assets/schemas';
+import { toAssetDto } from '@/lib/lending/assets/to-asset-dto';
+import { updateAsset } from '@/lib/lending/assets/update-asset';
 
 // GET /api/v1/assets/{id} – asset detail
 export const GET = route({ role: 'EMPLOYEE', params: AssetIdParams }, async ({ tx, ctx, params }) =>

@@ -1,7 +1,7 @@
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { AssetFilter } from '@/lib/assets/schemas';
-import { startAssetsExport } from '@/lib/assets/start-assets-export';
-import { streamAssetsExport } from '@/lib/assets/stream-assets-export';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { AssetFilter } from '@/lib/lending/assets/schemas';
+import { startAssetsExport } from '@/lib/lending/assets/start-assets-export';
+import { streamAssetsExport } from '@/lib/lending/assets/stream-assets-export';
 
 // GET /api/v1/assets/export.csv – the whole filtered set as CSV, streamed (a full inventory dump: ASSET_MANAGER and up)
 export const GET = route({ role: 'ASSET_MANAGER', query: AssetFilter }, async ({ tx, ctx, query }) =>

@@ -1,9 +1,9 @@
-import { noContent, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { findCategoryRow, toCategoryDto } from '@/lib/categories/category-store';
-import { deleteCategory } from '@/lib/categories/delete-category';
-import { CategoryIdParams, UpdateCategoryBody } from '@/lib/categories/schemas';
-import { updateCategory } from '@/lib/categories/update-category';
+import { noContent, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { findCategoryRow, toCategoryDto } from '@/lib/lending/categories/category-store';
+import { deleteCategory } from '@/lib/lending/categories/delete-category';
+import { CategoryIdParams, UpdateCategoryBody } from '@/lib/lending/categories/schemas';
+import { updateCategory } from '@/lib/lending/categories/update-category';
 
 // GET /api/v1/categories/{id} – category detail
 export const GET = route({ role: 'EMPLOYEE', params: CategoryIdParams }, async ({ tx, ctx, params }) =>

@@ -1,7 +1,7 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getCodelist } from '@/lib/codelists/read-codelists';
-import { CodelistNameParams } from '@/lib/codelists/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getCodelist } from '@/lib/registry/codelists/read-codelists';
+import { CodelistNameParams } from '@/lib/registry/codelists/schemas';
 
 // GET /api/v1/codelists/{name} – the list's registry values and this organisation's custom values
 export const GET = route({ role: 'EMPLOYEE', params: CodelistNameParams }, async ({ tx, params }) => ok(await getCodelist(tx, params.name)));

@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getConversation } from '@/lib/conversations/get-conversation';
-import { ConversationIdParams, UpdateConversationBody } from '@/lib/conversations/schemas';
-import { updateConversation } from '@/lib/conversations/update-conversation';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getConversation } from '@/lib/records/conversations/get-conversation';
+import { ConversationIdParams, UpdateConversationBody } from '@/lib/records/conversations/schemas';
+import { updateConversation } from '@/lib/records/conversations/update-conversation';
 
 // GET /api/v1/conversations/{id} – a conversation (participants only)
 export const GET = route({ role: 'EMPLOYEE', params: ConversationIdParams }, async ({ tx, ctx, params }) => ok(await getConversation(tx, ctx, params.id)));

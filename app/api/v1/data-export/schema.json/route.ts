@@ -1,5 +1,5 @@
-import { methodNotAllowed } from '@/lib/api/route';
-import { exportDocumentJsonSchema } from '@/lib/data-export/export-document';
+import { methodNotAllowed } from '@/lib/transport/http/route';
+import { exportDocumentJsonSchema } from '@/lib/privacy/data-export/export-document';
 
 // GET /api/v1/data-export/schema.json – the JSON Schema (2020-12) of the portability format; public, no token and no tenant
 export function GET(): Response {

@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getDonation } from '@/lib/donations/get-donation';
-import { DonationIdParams, UpdateDonationBody } from '@/lib/donations/schemas';
-import { updateDonation } from '@/lib/donations/update-donation';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getDonation } from '@/lib/records/donations/get-donation';
+import { DonationIdParams, UpdateDonationBody } from '@/lib/records/donations/schemas';
+import { updateDonation } from '@/lib/records/donations/update-donation';
 
 // GET /api/v1/donations/{id} – a donation (the FINANCE duty, or the donor)
 export const GET = route({ role: 'EMPLOYEE', params: DonationIdParams }, async ({ tx, ctx, params }) => ok(await getDonation(tx, ctx, params.id)));

@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getFinancialTransaction } from '@/lib/financial-transactions/get-financial-transaction';
-import { FinancialTransactionIdParams, UpdateFinancialTransactionBody } from '@/lib/financial-transactions/schemas';
-import { updateFinancialTransaction } from '@/lib/financial-transactions/update-financial-transaction';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getFinancialTransaction } from '@/lib/records/financial-transactions/get-financial-transaction';
+import { FinancialTransactionIdParams, UpdateFinancialTransactionBody } from '@/lib/records/financial-transactions/schemas';
+import { updateFinancialTransaction } from '@/lib/records/financial-transactions/update-financial-transaction';
 
 // GET /api/v1/financial-transactions/{id} – a transaction (the FINANCE duty, or its person)
 export const GET = route({ role: 'EMPLOYEE', params: FinancialTransactionIdParams }, async ({ tx, ctx, params }) => ok(await getFinancialTransaction(tx, ctx, params.id)));

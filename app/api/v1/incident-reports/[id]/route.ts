@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getIncidentReport } from '@/lib/incidents/get-incident-report';
-import { IncidentReportIdParams, UpdateIncidentReportBody } from '@/lib/incidents/schemas';
-import { updateIncidentReport } from '@/lib/incidents/update-incident-report';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getIncidentReport } from '@/lib/records/incidents/get-incident-report';
+import { IncidentReportIdParams, UpdateIncidentReportBody } from '@/lib/records/incidents/schemas';
+import { updateIncidentReport } from '@/lib/records/incidents/update-incident-report';
 
 // GET /api/v1/incident-reports/{id} – a report (the SAFEGUARDING duty, its reporter, or its subject)
 export const GET = route({ role: 'EMPLOYEE', params: IncidentReportIdParams }, async ({ tx, ctx, params }) => ok(await getIncidentReport(tx, ctx, params.id)));

@@ -1,7 +1,7 @@
-import { noContent } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { revokeInvitation } from '@/lib/invitations/revoke-invitation';
-import { InvitationIdParams } from '@/lib/invitations/schemas';
+import { noContent } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { revokeInvitation } from '@/lib/people/invitations/revoke-invitation';
+import { InvitationIdParams } from '@/lib/people/invitations/schemas';
 
 // DELETE /api/v1/invitations/{id} – revoke an open invitation
 export const DELETE = route({ role: 'ADMIN', params: InvitationIdParams }, async ({ tx, ctx, params }) => {

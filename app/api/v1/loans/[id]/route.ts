@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { updateLoan } from '@/lib/loans/update-loan';
-import { findLoanRow, toLoanDto } from '@/lib/loans/loan-store';
-import { LoanIdParams, UpdateLoanBody } from '@/lib/loans/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { updateLoan } from '@/lib/lending/loans/update-loan';
+import { findLoanRow, toLoanDto } from '@/lib/lending/loans/loan-store';
+import { LoanIdParams, UpdateLoanBody } from '@/lib/lending/loans/schemas';
 
 // GET /api/v1/loans/{id} – loan detail (the requester, or ASSET_MANAGER and above)
 export const GET = route({ role: 'EMPLOYEE', params: LoanIdParams }, async ({ tx, ctx, params }) => ok(toLoanDto(await findLoanRow(tx, ctx, params.id), ctx.now)));

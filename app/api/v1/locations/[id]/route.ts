@@ -1,9 +1,9 @@
-import { noContent, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { findLocationRow, toLocationDto } from '@/lib/locations/location-store';
-import { deleteLocation } from '@/lib/locations/delete-location';
-import { LocationIdParams, UpdateLocationBody } from '@/lib/locations/schemas';
-import { updateLocation } from '@/lib/locations/update-location';
+import { noContent, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { findLocationRow, toLocationDto } from '@/lib/lending/locations/location-store';
+import { deleteLocation } from '@/lib/lending/locations/delete-location';
+import { LocationIdParams, UpdateLocationBody } from '@/lib/lending/locations/schemas';
+import { updateLocation } from '@/lib/lending/locations/update-location';
 
 // GET /api/v1/locations/{id} – location detail
 export const GET = route({ role: 'EMPLOYEE', params: LocationIdParams }, async ({ tx, ctx, params }) =>

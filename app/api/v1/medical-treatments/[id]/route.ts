@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getMedicalTreatment } from '@/lib/medical/get-medical-treatment';
-import { MedicalTreatmentIdParams, UpdateMedicalTreatmentBody } from '@/lib/medical/schemas';
-import { updateMedicalTreatment } from '@/lib/medical/update-medical-treatment';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getMedicalTreatment } from '@/lib/records/medical/get-medical-treatment';
+import { MedicalTreatmentIdParams, UpdateMedicalTreatmentBody } from '@/lib/records/medical/schemas';
+import { updateMedicalTreatment } from '@/lib/records/medical/update-medical-treatment';
 
 // GET /api/v1/medical-treatments/{id} – a treatment (the MEDICAL duty, or the treated person)
 export const GET = route({ role: 'EMPLOYEE', params: MedicalTreatmentIdParams }, async ({ tx, ctx, params }) => ok(await getMedicalTreatment(tx, ctx, params.id)));

@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getPerson } from '@/lib/persons/get-person';
-import { PersonIdParams, UpdatePersonBody } from '@/lib/persons/schemas';
-import { updatePerson } from '@/lib/persons/update-person';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getPerson } from '@/lib/people/persons/get-person';
+import { PersonIdParams, UpdatePersonBody } from '@/lib/people/persons/schemas';
+import { updatePerson } from '@/lib/people/persons/update-person';
 import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
 
 // GET /api/v1/persons/{id} – a person's detail (ADMIN, the COACH duty, or the person themselves)

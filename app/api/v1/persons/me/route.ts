@@ -1,6 +1,6 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getPerson } from '@/lib/persons/get-person';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getPerson } from '@/lib/people/persons/get-person';
 
 // GET /api/v1/persons/me – the caller's own person, national identifier included
 export const GET = route({ role: 'EMPLOYEE' }, async ({ tx, ctx }) => ok(await getPerson(tx, ctx, ctx.user.personId)));

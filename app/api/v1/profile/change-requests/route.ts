@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { listOwnChangeRequests } from '@/lib/profile/get-own-profile';
-import { requestIdentityChange } from '@/lib/profile/request-identity-change';
-import { RequestIdentityChangeBody } from '@/lib/profile/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { listOwnChangeRequests } from '@/lib/people/profile/get-own-profile';
+import { requestIdentityChange } from '@/lib/people/profile/request-identity-change';
+import { RequestIdentityChangeBody } from '@/lib/people/profile/schemas';
 
 // GET /api/v1/profile/change-requests – the caller's identity change requests, oldest first
 export const GET = route({ role: 'EMPLOYEE' }, async ({ tx, ctx }) => ok({ data: await listOwnChangeRequests(tx, ctx) }));

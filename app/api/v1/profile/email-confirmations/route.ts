@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, publicRoute } from '@/lib/api/route';
-import { ApiError } from '@/lib/core/errors';
-import { confirmOfficialEmail } from '@/lib/proposals/confirm-official-email';
-import { ConfirmEmailQuery } from '@/lib/proposals/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, publicRoute } from '@/lib/transport/http/route';
+import { ApiError } from '@/lib/platform/core/errors';
+import { confirmOfficialEmail } from '@/lib/registry/proposals/confirm-official-email';
+import { ConfirmEmailQuery } from '@/lib/registry/proposals/schemas';
 import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
 
 const linkProblems: Record<string, string> = { EMAIL_CONFIRMATION_INVALID: 'invalid', EMAIL_CONFIRMATION_EXPIRED: 'expired' };

@@ -1,6 +1,6 @@
-import { json } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getConfig } from '@/lib/config';
+import { json } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getConfig } from '@/lib/platform/config';
 import { getBackfillStatus } from '@/lib/registry/backfill/backfill-status';
 import { requestBackfill } from '@/lib/registry/backfill/request-backfill';
 import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';

@@ -1,5 +1,5 @@
-import { json } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
+import { json } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
 import { listSyncPersons } from '@/lib/registry/sync-admin/list-sync-persons';
 import { ListSyncPersonsQuery } from '@/lib/registry/sync-admin/schemas';
 

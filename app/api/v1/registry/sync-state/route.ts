@@ -1,5 +1,5 @@
-import { json } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
+import { json } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
 import { getSyncState } from '@/lib/registry/sync-admin/get-sync-state';
 
 // GET /api/v1/registry/sync-state – the nightly reconcile per entity: last run, last success, last error, changedSince

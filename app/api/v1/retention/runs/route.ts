@@ -1,10 +1,10 @@
-import { json, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getDb } from '@/lib/db/get-db';
-import { configuredPrivacy } from '@/lib/retention/anonymise-persons';
-import { listRetentionRuns } from '@/lib/retention/list-retention-runs';
-import { requestRetentionRun } from '@/lib/retention/request-retention-run';
-import { ListRetentionRunsQuery, StartRetentionRunQuery } from '@/lib/retention/schemas';
+import { json, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getDb } from '@/lib/platform/db/get-db';
+import { configuredPrivacy } from '@/lib/privacy/retention/anonymise-persons';
+import { listRetentionRuns } from '@/lib/privacy/retention/list-retention-runs';
+import { requestRetentionRun } from '@/lib/privacy/retention/request-retention-run';
+import { ListRetentionRunsQuery, StartRetentionRunQuery } from '@/lib/privacy/retention/schemas';
 
 // GET /api/v1/retention/runs – the tenant's recorded retention runs, newest first
 export const GET = route({ role: 'ADMIN', query: ListRetentionRunsQuery }, async ({ tx, ctx, query }) => ok(await listRetentionRuns(tx, ctx, query)));

@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { UpdateUserBody, UserIdParams } from '@/lib/users/schemas';
-import { updateUser } from '@/lib/users/update-user';
-import { findUserRow, toUserDto } from '@/lib/users/user-store';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { UpdateUserBody, UserIdParams } from '@/lib/people/users/schemas';
+import { updateUser } from '@/lib/people/users/update-user';
+import { findUserRow, toUserDto } from '@/lib/people/users/user-store';
 
 // GET /api/v1/users/{id} – user detail
 export const GET = route({ role: 'ADMIN', params: UserIdParams }, async ({ tx, ctx, params }) =>

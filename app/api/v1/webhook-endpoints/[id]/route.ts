@@ -1,9 +1,9 @@
-import { noContent, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { deleteWebhookEndpoint } from '@/lib/webhooks/delete-webhook-endpoint';
-import { findWebhookEndpointRow, toWebhookEndpointDto } from '@/lib/webhooks/endpoint-store';
-import { UpdateWebhookEndpointBody, WebhookEndpointIdParams } from '@/lib/webhooks/schemas';
-import { updateWebhookEndpoint } from '@/lib/webhooks/update-webhook-endpoint';
+import { noContent, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { deleteWebhookEndpoint } from '@/lib/platform/webhooks/delete-webhook-endpoint';
+import { findWebhookEndpointRow, toWebhookEndpointDto } from '@/lib/platform/webhooks/endpoint-store';
+import { UpdateWebhookEndpointBody, WebhookEndpointIdParams } from '@/lib/platform/webhooks/schemas';
+import { updateWebhookEndpoint } from '@/lib/platform/webhooks/update-webhook-endpoint';
 
 // GET /api/v1/webhook-endpoints/{id} – one endpoint, without its secret
 export const GET = route({ role: 'ADMIN', params: WebhookEndpointIdParams }, async ({ tx, ctx, params }) =>

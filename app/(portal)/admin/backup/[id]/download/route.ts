@@ -1,15 +1,15 @@
 // GET /admin/backup/{id}/download – the portal's download link for a READY backup (admins only)
 import { auth } from '@/auth';
-import { ApiError } from '@/lib/core/errors';
-import { hasRole } from '@/lib/auth/roles';
-import { createContext } from '@/lib/core/context';
-import { backupFileResponse } from '@/lib/backups/backup-file-response';
-import { downloadBackup } from '@/lib/backups/download-backup';
-import { BackupIdParams } from '@/lib/backups/schemas';
-import { getDb } from '@/lib/db/get-db';
-import { withTenant } from '@/lib/tenancy/with-tenant';
-import { getPortalUser } from '@/lib/users/get-portal-user';
-import { currentTenant } from '@/lib/portal/current-tenant';
+import { ApiError } from '@/lib/platform/core/errors';
+import { hasRole } from '@/lib/platform/auth/roles';
+import { createContext } from '@/lib/platform/core/context';
+import { backupFileResponse } from '@/lib/privacy/backups/backup-file-response';
+import { downloadBackup } from '@/lib/privacy/backups/download-backup';
+import { BackupIdParams } from '@/lib/privacy/backups/schemas';
+import { getDb } from '@/lib/platform/db/get-db';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
+import { getPortalUser } from '@/lib/people/users/get-portal-user';
+import { currentTenant } from '@/lib/transport/portal/current-tenant';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,14 +1,14 @@
 // GET /admin/legal-reports/{id}/download?format=csv|pdf – the portal's download links for a legal report (admins only)
 import { auth } from '@/auth';
-import { hasRole } from '@/lib/auth/roles';
-import { createContext } from '@/lib/core/context';
-import { ApiError } from '@/lib/core/errors';
-import { getDb } from '@/lib/db/get-db';
-import { downloadLegalReport, legalReportFileResponse } from '@/lib/legal-reports/download-legal-report';
-import { LegalReportFormat, LegalReportIdParams } from '@/lib/legal-reports/schemas';
-import { currentTenant } from '@/lib/portal/current-tenant';
-import { withTenant } from '@/lib/tenancy/with-tenant';
-import { getPortalUser } from '@/lib/users/get-portal-user';
+import { hasRole } from '@/lib/platform/auth/roles';
+import { createContext } from '@/lib/platform/core/context';
+import { ApiError } from '@/lib/platform/core/errors';
+import { getDb } from '@/lib/platform/db/get-db';
+import { downloadLegalReport, legalReportFileResponse } from '@/lib/privacy/legal-reports/download-legal-report';
+import { LegalReportFormat, LegalReportIdParams } from '@/lib/privacy/legal-reports/schemas';
+import { currentTenant } from '@/lib/transport/portal/current-tenant';
+import { withTenant } from '@/lib/platform/tenancy/with-tenant';
+import { getPortalUser } from '@/lib/people/users/get-portal-user';
 
 export const dynamic = 'force-dynamic';
 

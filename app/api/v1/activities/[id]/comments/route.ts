@@ -1,8 +1,8 @@
-import { addActivityComment } from '@/lib/activities/add-activity-comment';
-import { listActivityComments } from '@/lib/activities/list-activity-comments';
-import { ActivityIdParams, CreateActivityCommentBody, ListActivityCommentsQuery } from '@/lib/activities/schemas';
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
+import { addActivityComment } from '@/lib/records/activities/add-activity-comment';
+import { listActivityComments } from '@/lib/records/activities/list-activity-comments';
+import { ActivityIdParams, CreateActivityCommentBody, ListActivityCommentsQuery } from '@/lib/records/activities/schemas';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
 
 // GET /api/v1/activities/{id}/comments – the comments, for whoever may read the activity
 export const GET = route({ role: 'EMPLOYEE', params: ActivityIdParams, query: ListActivityCommentsQuery }, async ({ tx, ctx, params, query }) =>

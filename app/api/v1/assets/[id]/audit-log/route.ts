@@ -1,9 +1,9 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { findAssetRow } from '@/lib/assets/get-asset';
-import { AssetIdParams } from '@/lib/assets/schemas';
-import { listAuditEntries } from '@/lib/audit/list-audit-entries';
-import { AssetAuditLogQuery } from '@/lib/audit/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { findAssetRow } from '@/lib/lending/assets/get-asset';
+import { AssetIdParams } from '@/lib/lending/assets/schemas';
+import { listAuditEntries } from '@/lib/platform/audit/list-audit-entries';
+import { AssetAuditLogQuery } from '@/lib/platform/audit/schemas';
 
 // GET /api/v1/assets/{id}/audit-log – every recorded change of one asset, newest first
 export const GET = route({ role: 'ASSET_MANAGER', params: AssetIdParams, query: AssetAuditLogQuery }, async ({ tx, ctx, params, query }) => {

@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { AssetIdParams } from '@/lib/assets/schemas';
-import { getAvailability } from '@/lib/loans/loan-planning';
-import { AvailabilityQuery } from '@/lib/loans/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { AssetIdParams } from '@/lib/lending/assets/schemas';
+import { getAvailability } from '@/lib/lending/loans/loan-planning';
+import { AvailabilityQuery } from '@/lib/lending/loans/schemas';
 
 // GET /api/v1/assets/{id}/availability?from&to – busy ranges and overlapping pending requests
 export const GET = route({ role: 'EMPLOYEE', params: AssetIdParams, query: AvailabilityQuery }, async ({ tx, ctx, params, query }) =>

@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { reissueLabelSecret } from '@/lib/assets/reissue-label-secret';
-import { AssetIdParams, type LabelSecret } from '@/lib/assets/schemas';
-import { labelQrCodeUrl } from '@/lib/portal/qr-code-url';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { reissueLabelSecret } from '@/lib/lending/assets/reissue-label-secret';
+import { AssetIdParams, type LabelSecret } from '@/lib/lending/assets/schemas';
+import { labelQrCodeUrl } from '@/lib/transport/portal/qr-code-url';
 
 // POST /api/v1/assets/{id}/label-secret – issue a new label secret (voids the printed label)
 export const POST = route({ role: 'ASSET_MANAGER', params: AssetIdParams }, async ({ request, tx, ctx, params }) => {

@@ -1,10 +1,10 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { findAssetRow } from '@/lib/assets/get-asset';
-import { AssetIdParams } from '@/lib/assets/schemas';
-import { addMaintenance } from '@/lib/maintenance/add-maintenance';
-import { listMaintenance } from '@/lib/maintenance/list-maintenance';
-import { CreateMaintenanceBody } from '@/lib/maintenance/schemas';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { findAssetRow } from '@/lib/lending/assets/get-asset';
+import { AssetIdParams } from '@/lib/lending/assets/schemas';
+import { addMaintenance } from '@/lib/lending/maintenance/add-maintenance';
+import { listMaintenance } from '@/lib/lending/maintenance/list-maintenance';
+import { CreateMaintenanceBody } from '@/lib/lending/maintenance/schemas';
 
 // GET /api/v1/assets/{id}/maintenance – repairs, services and inspections of one asset, with the total cost
 export const GET = route({ role: 'EMPLOYEE', params: AssetIdParams }, async ({ tx, ctx, params }) => {

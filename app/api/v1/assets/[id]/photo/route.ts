@@ -1,8 +1,8 @@
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getAssetPhoto } from '@/lib/assets/get-asset-photo';
-import { findAssetRow } from '@/lib/assets/get-asset';
-import { photoResponse } from '@/lib/assets/photo-response';
-import { AssetIdParams } from '@/lib/assets/schemas';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getAssetPhoto } from '@/lib/lending/assets/get-asset-photo';
+import { findAssetRow } from '@/lib/lending/assets/get-asset';
+import { photoResponse } from '@/lib/lending/assets/photo-response';
+import { AssetIdParams } from '@/lib/lending/assets/schemas';
 
 // GET /api/v1/assets/{id}/photo – the uploaded photo of an asset (PNG, JPEG or WebP)
 export const GET = route({ role: 'EMPLOYEE', params: AssetIdParams }, async ({ request, tx, ctx, params }) => {

@@ -1,7 +1,7 @@
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { backupFileResponse } from '@/lib/backups/backup-file-response';
-import { downloadBackup } from '@/lib/backups/download-backup';
-import { BackupIdParams } from '@/lib/backups/schemas';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { backupFileResponse } from '@/lib/privacy/backups/backup-file-response';
+import { downloadBackup } from '@/lib/privacy/backups/download-backup';
+import { BackupIdParams } from '@/lib/privacy/backups/schemas';
 
 // GET /api/v1/backups/{id}/download – the gzipped JSON file of a READY backup
 export const GET = route({ role: 'ADMIN', params: BackupIdParams }, async ({ tx, ctx, params }) => backupFileResponse(await downloadBackup(tx, ctx, params.id)));

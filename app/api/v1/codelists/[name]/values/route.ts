@@ -1,7 +1,7 @@
-import { created } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { createCustomCodelistValue } from '@/lib/codelists/custom-values';
-import { CodelistNameParams, CreateCodelistValueBody } from '@/lib/codelists/schemas';
+import { created } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { createCustomCodelistValue } from '@/lib/registry/codelists/custom-values';
+import { CodelistNameParams, CreateCodelistValueBody } from '@/lib/registry/codelists/schemas';
 
 // POST /api/v1/codelists/{name}/values – add a custom value for this organisation (never sent to the registry)
 export const POST = route({ role: 'ADMIN', params: CodelistNameParams, body: CreateCodelistValueBody }, async ({ tx, ctx, params, body }) => {

@@ -1,8 +1,8 @@
-import { created, ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { listMessages } from '@/lib/conversations/list-messages';
-import { postMessage } from '@/lib/conversations/post-message';
-import { ConversationIdParams, ListMessagesQuery, PostMessageBody } from '@/lib/conversations/schemas';
+import { created, ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { listMessages } from '@/lib/records/conversations/list-messages';
+import { postMessage } from '@/lib/records/conversations/post-message';
+import { ConversationIdParams, ListMessagesQuery, PostMessageBody } from '@/lib/records/conversations/schemas';
 
 // GET /api/v1/conversations/{id}/messages – the thread, oldest first (participants only)
 export const GET = route({ role: 'EMPLOYEE', params: ConversationIdParams, query: ListMessagesQuery }, async ({ tx, ctx, params, query }) =>

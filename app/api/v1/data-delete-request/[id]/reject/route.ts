@@ -1,7 +1,7 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { rejectDeletionRequest } from '@/lib/privacy/deletion-requests/reject-deletion-request';
-import { DeletionRequestIdParams, RejectDeletionRequestBody } from '@/lib/privacy/deletion-requests/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { rejectDeletionRequest } from '@/lib/privacy/erasure/deletion-requests/reject-deletion-request';
+import { DeletionRequestIdParams, RejectDeletionRequestBody } from '@/lib/privacy/erasure/deletion-requests/schemas';
 
 // POST /api/v1/data-delete-request/{id}/reject – an ADMIN refuses a pending request; the subject is told why
 export const POST = route({ role: 'ADMIN', params: DeletionRequestIdParams, body: RejectDeletionRequestBody }, async ({ tx, ctx, params, body }) =>

@@ -1,7 +1,7 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { DeletionRequestIdParams, VerifyDeletionRequestBody } from '@/lib/privacy/deletion-requests/schemas';
-import { verifyDeletionRequest } from '@/lib/privacy/deletion-requests/verify-deletion-request';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { DeletionRequestIdParams, VerifyDeletionRequestBody } from '@/lib/privacy/erasure/deletion-requests/schemas';
+import { verifyDeletionRequest } from '@/lib/privacy/erasure/deletion-requests/verify-deletion-request';
 
 // POST /api/v1/data-delete-request/{id}/verify – an ADMIN confirms the subject's identity; the erasure job takes over
 export const POST = route({ role: 'ADMIN', params: DeletionRequestIdParams, body: VerifyDeletionRequestBody }, async ({ tx, ctx, params, body }) =>

@@ -1,8 +1,8 @@
-import { methodNotAllowed, publicRoute } from '@/lib/api/route';
-import { ApiError } from '@/lib/core/errors';
-import { dataExportFileResponse } from '@/lib/data-export/data-export-file-response';
-import { downloadDataExport } from '@/lib/data-export/download-data-export';
-import { DownloadDataExportParams, DownloadDataExportQuery } from '@/lib/data-export/schemas';
+import { methodNotAllowed, publicRoute } from '@/lib/transport/http/route';
+import { ApiError } from '@/lib/platform/core/errors';
+import { dataExportFileResponse } from '@/lib/privacy/data-export/data-export-file-response';
+import { downloadDataExport } from '@/lib/privacy/data-export/download-data-export';
+import { DownloadDataExportParams, DownloadDataExportQuery } from '@/lib/privacy/data-export/schemas';
 
 // What a person who clicked the e-mailed link sees instead of an error body: the "Download my data" page, saying why.
 const linkProblems: Record<string, string> = { DATA_EXPORT_LINK_USED: 'used', DATA_EXPORT_LINK_EXPIRED: 'expired', DATA_EXPORT_NOT_FOUND: 'invalid' };

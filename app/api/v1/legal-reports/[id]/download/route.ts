@@ -1,6 +1,6 @@
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { downloadLegalReport, legalReportFileResponse } from '@/lib/legal-reports/download-legal-report';
-import { DownloadLegalReportQuery, LegalReportIdParams } from '@/lib/legal-reports/schemas';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { downloadLegalReport, legalReportFileResponse } from '@/lib/privacy/legal-reports/download-legal-report';
+import { DownloadLegalReportQuery, LegalReportIdParams } from '@/lib/privacy/legal-reports/schemas';
 
 // GET /api/v1/legal-reports/{id}/download?format=csv|pdf – the report as a spreadsheet or a printable PDF
 export const GET = route({ role: 'ADMIN', params: LegalReportIdParams, query: DownloadLegalReportQuery }, async ({ tx, ctx, params, query }) =>

@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { approveLoan } from '@/lib/loans/approve-loan';
-import { toLoanDto } from '@/lib/loans/loan-store';
-import { LoanIdParams } from '@/lib/loans/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { approveLoan } from '@/lib/lending/loans/approve-loan';
+import { toLoanDto } from '@/lib/lending/loans/loan-store';
+import { LoanIdParams } from '@/lib/lending/loans/schemas';
 
 // POST /api/v1/loans/{id}/approve – approve the request, or its pending extension
 export const POST = route({ role: 'ASSET_MANAGER', params: LoanIdParams }, async ({ tx, ctx, params }) =>

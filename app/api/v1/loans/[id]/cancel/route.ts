@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { cancelLoan } from '@/lib/loans/cancel-loan';
-import { toLoanDto } from '@/lib/loans/loan-store';
-import { LoanIdParams } from '@/lib/loans/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { cancelLoan } from '@/lib/lending/loans/cancel-loan';
+import { toLoanDto } from '@/lib/lending/loans/loan-store';
+import { LoanIdParams } from '@/lib/lending/loans/schemas';
 
 // POST /api/v1/loans/{id}/cancel – the requester withdraws a pending request
 export const POST = route({ role: 'EMPLOYEE', params: LoanIdParams }, async ({ tx, ctx, params }) =>

@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { extendLoan } from '@/lib/loans/extend-loan';
-import { toLoanDto } from '@/lib/loans/loan-store';
-import { ExtendLoanBody, LoanIdParams } from '@/lib/loans/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { extendLoan } from '@/lib/lending/loans/extend-loan';
+import { toLoanDto } from '@/lib/lending/loans/loan-store';
+import { ExtendLoanBody, LoanIdParams } from '@/lib/lending/loans/schemas';
 
 // POST /api/v1/loans/{id}/extend – extend as the loan policy allows
 export const POST = route({ role: 'EMPLOYEE', params: LoanIdParams, body: ExtendLoanBody }, async ({ tx, ctx, params, body }) =>

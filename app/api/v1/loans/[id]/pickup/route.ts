@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { pickUpLoan } from '@/lib/loans/pick-up-loan';
-import { toLoanDto } from '@/lib/loans/loan-store';
-import { LoanIdParams } from '@/lib/loans/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { pickUpLoan } from '@/lib/lending/loans/pick-up-loan';
+import { toLoanDto } from '@/lib/lending/loans/loan-store';
+import { LoanIdParams } from '@/lib/lending/loans/schemas';
 
 // POST /api/v1/loans/{id}/pickup – hand the asset over: APPROVED -> ACTIVE, asset LOANED
 export const POST = route({ role: 'EMPLOYEE', params: LoanIdParams }, async ({ tx, ctx, params }) =>

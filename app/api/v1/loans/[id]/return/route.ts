@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { returnLoan } from '@/lib/loans/return-loan';
-import { toLoanDto } from '@/lib/loans/loan-store';
-import { ReturnLoanBody, LoanIdParams } from '@/lib/loans/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { returnLoan } from '@/lib/lending/loans/return-loan';
+import { toLoanDto } from '@/lib/lending/loans/loan-store';
+import { ReturnLoanBody, LoanIdParams } from '@/lib/lending/loans/schemas';
 
 // POST /api/v1/loans/{id}/return – return by scanning the asset's QR code: ACTIVE -> RETURNED, asset AVAILABLE
 export const POST = route({ role: 'EMPLOYEE', params: LoanIdParams, body: ReturnLoanBody }, async ({ tx, ctx, params, body }) =>

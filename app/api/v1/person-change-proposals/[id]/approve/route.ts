@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { approveProposal } from '@/lib/proposals/approve-proposal';
-import { getProposal } from '@/lib/proposals/list-proposals';
-import { ProposalIdParams } from '@/lib/proposals/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { approveProposal } from '@/lib/registry/proposals/approve-proposal';
+import { getProposal } from '@/lib/registry/proposals/list-proposals';
+import { ProposalIdParams } from '@/lib/registry/proposals/schemas';
 import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
 
 // POST /api/v1/person-change-proposals/{id}/approve – pending -> approved_locally (or accepted, applied here, for a local-only person or in phase 0)

@@ -1,8 +1,8 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getProposal } from '@/lib/proposals/list-proposals';
-import { rejectProposal } from '@/lib/proposals/reject-proposal';
-import { ProposalIdParams, RejectProposalBody } from '@/lib/proposals/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getProposal } from '@/lib/registry/proposals/list-proposals';
+import { rejectProposal } from '@/lib/registry/proposals/reject-proposal';
+import { ProposalIdParams, RejectProposalBody } from '@/lib/registry/proposals/schemas';
 
 // POST /api/v1/person-change-proposals/{id}/reject – pending -> rejected with a reason the person is told
 export const POST = route({ role: 'ADMIN', params: ProposalIdParams, body: RejectProposalBody }, async ({ tx, ctx, params, body }) => {

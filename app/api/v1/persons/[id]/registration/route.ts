@@ -1,7 +1,7 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { registerPersonWithRegistry } from '@/lib/persons/register-person-with-registry';
-import { PersonIdParams } from '@/lib/persons/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { registerPersonWithRegistry } from '@/lib/people/persons/register-person-with-registry';
+import { PersonIdParams } from '@/lib/people/persons/schemas';
 import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
 
 // POST /api/v1/persons/{id}/registration – propose a local-only person to the registry as a new record (ADMIN)

@@ -1,5 +1,5 @@
-import { json } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
+import { json } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
 import { getSyncConflict } from '@/lib/registry/conflicts/list-sync-conflicts';
 import { SyncConflictIdParams } from '@/lib/registry/conflicts/schemas';
 

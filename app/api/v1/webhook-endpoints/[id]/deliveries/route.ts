@@ -1,7 +1,7 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { listWebhookDeliveries } from '@/lib/webhooks/list-webhook-deliveries';
-import { ListWebhookDeliveriesQuery, WebhookEndpointIdParams } from '@/lib/webhooks/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { listWebhookDeliveries } from '@/lib/platform/webhooks/list-webhook-deliveries';
+import { ListWebhookDeliveriesQuery, WebhookEndpointIdParams } from '@/lib/platform/webhooks/schemas';
 
 // GET /api/v1/webhook-endpoints/{id}/deliveries – the endpoint's delivery log, newest first
 export const GET = route({ role: 'ADMIN', params: WebhookEndpointIdParams, query: ListWebhookDeliveriesQuery }, async ({ tx, ctx, params, query }) =>

@@ -1,7 +1,7 @@
-import { json } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { sendTestWebhook } from '@/lib/webhooks/redeliver-webhook';
-import { WebhookEndpointIdParams } from '@/lib/webhooks/schemas';
+import { json } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { sendTestWebhook } from '@/lib/platform/webhooks/redeliver-webhook';
+import { WebhookEndpointIdParams } from '@/lib/platform/webhooks/schemas';
 
 // POST /api/v1/webhook-endpoints/{id}/test – queue a webhook.test event for this endpoint
 export const POST = route({ role: 'ADMIN', params: WebhookEndpointIdParams }, async ({ tx, ctx, params }) => {

@@ -1,7 +1,7 @@
-import { deleteActivityComment } from '@/lib/activities/delete-activity-comment';
-import { ActivityCommentIdParams } from '@/lib/activities/schemas';
-import { noContent } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
+import { deleteActivityComment } from '@/lib/records/activities/delete-activity-comment';
+import { ActivityCommentIdParams } from '@/lib/records/activities/schemas';
+import { noContent } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
 
 // DELETE /api/v1/activities/{id}/comments/{commentId} – the author's own, or moderation by a coach or an admin
 export const DELETE = route({ role: 'EMPLOYEE', params: ActivityCommentIdParams }, async ({ tx, ctx, params }) => {

@@ -1,7 +1,7 @@
-import { noContent } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { deleteMessage } from '@/lib/conversations/delete-message';
-import { MessageIdParams } from '@/lib/conversations/schemas';
+import { noContent } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { deleteMessage } from '@/lib/records/conversations/delete-message';
+import { MessageIdParams } from '@/lib/records/conversations/schemas';
 
 // DELETE /api/v1/conversations/{id}/messages/{messageId} – the author's own, or moderation by an ADMIN
 export const DELETE = route({ role: 'EMPLOYEE', params: MessageIdParams }, async ({ tx, ctx, params }) => {

@@ -1,7 +1,7 @@
-import { ok } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { getWebhookDelivery } from '@/lib/webhooks/list-webhook-deliveries';
-import { WebhookDeliveryParams } from '@/lib/webhooks/schemas';
+import { ok } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { getWebhookDelivery } from '@/lib/platform/webhooks/list-webhook-deliveries';
+import { WebhookDeliveryParams } from '@/lib/platform/webhooks/schemas';
 
 // GET /api/v1/webhook-endpoints/{id}/deliveries/{deliveryId} – one delivery with its attempts
 export const GET = route({ role: 'ADMIN', params: WebhookDeliveryParams }, async ({ tx, ctx, params }) => ok(await getWebhookDelivery(tx, ctx, params.id, params.deliveryId)));

@@ -1,5 +1,5 @@
-import { json } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
+import { json } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
 import { acceptRegistryValues } from '@/lib/registry/backfill/mismatches';
 import { MismatchIdParams } from '@/lib/registry/backfill/schemas';
 import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';

@@ -1,7 +1,7 @@
-import { json } from '@/lib/api/responses';
-import { methodNotAllowed, route } from '@/lib/api/route';
-import { redeliverWebhook } from '@/lib/webhooks/redeliver-webhook';
-import { WebhookDeliveryParams } from '@/lib/webhooks/schemas';
+import { json } from '@/lib/transport/http/responses';
+import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { redeliverWebhook } from '@/lib/platform/webhooks/redeliver-webhook';
+import { WebhookDeliveryParams } from '@/lib/platform/webhooks/schemas';
 
 // POST /api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver – send a finished delivery again
 export const POST = route({ role: 'ADMIN', params: WebhookDeliveryParams }, async ({ tx, ctx, params }) => {

@@ -1,9 +1,0 @@
-import type { Tx } from '@/db/client';
-import type { RequestContext } from '@/lib/core/context';
-import { findReadableAntidopingRecord, revealAntidopingRecords } from './antidoping-store';
-import type { AntidopingRecord } from './schemas';
-
-export async function getAntidopingRecord(tx: Tx, ctx: RequestContext, recordId: string): Promise<AntidopingRecord> {
-  const [record] = await revealAntidopingRecords(tx, ctx, [await findReadableAntidopingRecord(tx, ctx, recordId)]);
-  return record!;
-}

@@ -1,0 +1,12 @@
+import type { Tx } from '@/db/client';
+import type { RequestContext } from '@/lib/platform/core/context';
+import { assertIsRequester } from './loan-permissions';
+import { findLoanRow, type LoanRow } from './loan-store';
+import { applyLoanTransition } from './loan-transitions';
+
+/** The requester withdraws the request before it is decided. */
+export async function cancelLoan(tx: Tx, ctx: RequestContext, loanId: string): Promise<LoanRow> {
+  const loan = await findLoanRow(tx, ctx, loanId, true);
+  assertIsRequester(ctx, loan);
+  return applyLoanTransition(tx, ctx, loan, 'cancel', { cancelledAt: ctx.now });
+}

@@ -1,0 +1,12 @@
+import { hasDuty } from '@/lib/platform/auth/duties';
+import type { RequestContext } from '@/lib/platform/core/context';
+import { ForbiddenError } from '@/lib/platform/core/errors';
+
+/** Coaches and admins keep every person's activities; anyone else only sees their own (README, "Roles and duties"). */
+export function canManageActivities(ctx: RequestContext): boolean {
+  return ctx.user.role === 'ADMIN' || hasDuty(ctx, 'COACH');
+}
+
+export function assertManageActivities(ctx: RequestContext, action: string): void {
+  if (!canManageActivities(ctx)) throw new ForbiddenError(`${action} requires the ADMIN role or the COACH duty.`, { requiredRole: 'ADMIN', orDuty: 'COACH' });
+}

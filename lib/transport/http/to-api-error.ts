@@ -1,0 +1,36 @@
+import { ZodError } from 'zod';
+import { ApiError, ConflictError, ValidationError } from '@/lib/platform/core/errors';
+import { zodIssueDetails } from './zod-issues';
+
+class InternalError extends ApiError {
+  constructor(requestId: string) {
+    super(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { requestId });
+  }
+}
+
+/** The SQLSTATE of a driver error, looking through Drizzle's query-error wrapper. */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The single mapping from anything thrown to the error envelope (DESIGN.md invariant 7). */
+export function toApiError(error: unknown, requestId: string): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) return new ValidationError('The request is invalid.', { issues: zodIssueDetails(error) });
+  const state = sqlState(error);
+  if (state === '23505') return new ConflictError('CONFLICT', 'The change conflicts with an existing record.');
+  if (state === '23503') return new ConflictError('REFERENCE_CONFLICT', 'The change refers to or is referred to by another record.');
+  // 22008/22009: a date-time PostgreSQL cannot hold or parse (calendarInstant keeps them out; this is the net).
+  if (state === '22P02' || state === '22007' || state === '22008' || state === '22009' || state === '22003' || state === '22021' || state === '22P05') {
+    return new ValidationError('A value has an invalid format.', { reason: 'invalid_format' });
+  }
+  // Logged without the request body or headers: they can carry tokens and personal data.
+  console.error(`[quartermaster] unhandled error request=${requestId}`, error);
+  return new InternalError(requestId);
+}

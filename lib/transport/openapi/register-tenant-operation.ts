@@ -1,0 +1,85 @@
+import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import type { ZodObject, ZodType } from 'zod';
+import { hasRole, type Role, roles } from '@/lib/platform/auth/roles';
+import { headerRefs, parameterRefs } from './components';
+import type { ErrorCode } from './error-catalogue';
+import { buildErrorResponses } from './error-responses';
+import { REPLAYED_HEADER } from '@/lib/transport/http/idempotency';
+
+export type TenantOperation = {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** Relative to the server base (…/api), with {id} placeholders. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** The `role` given to route() in the route file. */
+  role: Role;
+  params?: ZodObject;
+  query?: ZodObject;
+  body?: ZodType;
+  /** mediaType defaults to application/json; a file download names its own (several when a parameter picks one). 201 and 202 carry a Location. */
+  success: { status: 200 | 201 | 202 | 204; description: string; schema?: ZodType; mediaType?: string | string[]; headers?: Record<string, unknown> };
+  /** A second success answer, when the outcome decides the status (a dry run 200, a real run 202). */
+  alsoSuccess?: TenantOperation['success'];
+  /** Codes this operation adds to the ones every tenant operation can answer with (resource 404s, 409s). */
+  errors?: ErrorCode[];
+};
+
+// What route() can answer for any operation: tenant lookup, rate limit, token, role, and the catch-all.
+const everyOperation: ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'TENANT_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'];
+// What the Idempotency-Key adds to every POST (lib/transport/http/idempotency.ts), besides the 400 of an invalid key.
+const idempotencyErrors: ErrorCode[] = ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE'];
+
+function successResponse({ status, description, schema, mediaType = 'application/json', headers }: TenantOperation['success'], method: TenantOperation['method']): ResponseConfig {
+  return {
+    description,
+    headers: {
+      'X-RateLimit-Limit': headerRefs.limit,
+      'X-RateLimit-Remaining': headerRefs.remaining,
+      'X-RateLimit-Reset': headerRefs.reset,
+      'X-Request-Id': headerRefs.requestId,
+      ...(status === 201 || status === 202 ? { Location: headerRefs.location } : {}),
+      ...(method === 'post' ? { [REPLAYED_HEADER]: headerRefs.idempotentReplayed } : {}),
+      ...headers,
+    },
+    ...(schema ? { content: Object.fromEntries([mediaType].flat().map((type) => [type, { schema }])) } : {}),
+  };
+}
+
+function errorCodesOf(operation: TenantOperation): ErrorCode[] {
+  const isPost = operation.method === 'post';
+  const hasInput = Boolean(operation.params ?? operation.query ?? operation.body) || isPost;
+  return [
+    ...everyOperation,
+    ...(hasInput ? (['VALIDATION_ERROR'] as const) : []),
+    ...(isPost ? idempotencyErrors : []),
+    // A POST with a key reads its body for the fingerprint, so even one without a body schema can be too large.
+    ...(operation.body ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : isPost ? (['PAYLOAD_TOO_LARGE'] as const) : []),
+    ...(operation.errors ?? []),
+  ];
+}
+
+export function registerTenantOperation(registry: OpenAPIRegistry, operation: TenantOperation): void {
+  const { method, path, operationId, summary, description, tag, role, params, query, body, success } = operation;
+  registry.registerPath({
+    method,
+    path,
+    operationId,
+    summary,
+    tags: [tag],
+    description: [description, `Minimum role: **${role}** (the named role or a higher one).`].filter(Boolean).join('\n\n'),
+    'x-roles': roles.filter((candidate) => hasRole(candidate, role)),
+    ...(method === 'post' ? { parameters: [parameterRefs.idempotencyKey] } : {}),
+    request: {
+      params,
+      query,
+      ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    },
+    responses: {
+      [success.status]: successResponse(success, method),
+      ...(operation.alsoSuccess ? { [operation.alsoSuccess.status]: successResponse(operation.alsoSuccess, method) } : {}),
+      ...buildErrorResponses(errorCodesOf(operation)) },
+  });
+}

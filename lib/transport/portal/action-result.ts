@@ -1,0 +1,34 @@
+import { unstable_rethrow } from 'next/navigation';
+import { ZodError } from 'zod';
+import { ApiError } from '@/lib/platform/core/errors';
+
+export type ActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]> };
+
+/** What every portal server action returns: shown by components/ui/form-message.tsx. */
+export type ActionResult = { ok: true; message?: string } | ActionFailure;
+
+function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/**
+ * A failed action as the user sees it: domain errors keep their message (they are written for people);
+ * anything unexpected is logged and answered generically, so no internals reach the page.
+ */
+export function toActionError(error: unknown): ActionFailure {
+  // redirect(), notFound() and forbidden() work by throwing; they are not failures.
+  unstable_rethrow(error);
+  if (error instanceof ZodError) return { ok: false, message: 'Please correct the highlighted fields.', fieldErrors: fieldErrorsOf(error.issues) };
+  if (error instanceof ApiError) {
+    const issues = Array.isArray(error.details.issues) ? (error.details.issues as { path: string; message: string }[]) : [];
+    const fieldErrors = issues.length ? fieldErrorsOf(issues.map((i) => ({ path: String(i.path).split('.').filter(Boolean), message: i.message }))) : undefined;
+    return { ok: false, message: error.message, fieldErrors };
+  }
+  console.error('[portal] action failed', error);
+  return { ok: false, message: 'Something went wrong. Please try again.' };
+}

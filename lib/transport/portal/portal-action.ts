@@ -1,0 +1,70 @@
+import { revalidatePath } from 'next/cache';
+import type { z } from 'zod';
+import type { Tx } from '@/db/client';
+import type { Role } from '@/lib/platform/auth/roles';
+import type { RequestContext } from '@/lib/platform/core/context';
+import { ApiError } from '@/lib/platform/core/errors';
+import { type ActionFailure, toActionError } from './action-result';
+import { type PortalContext, requirePortalContext, withPortalTransaction } from './portal-context';
+
+type Revalidation = string | { path: string; type: 'layout' | 'page' };
+
+export type ActionSpec<S extends z.ZodType> = {
+  /** The lowest role allowed; the database decides the caller's role on every call. */
+  role?: Role;
+  /** The domain schema the input must satisfy: the one the API validates the same change with. */
+  input: S;
+  /** Pages that show what the action changed, refreshed once its transaction has committed. */
+  revalidate?: Revalidation[] | ((input: z.output<S>) => Revalidation[]);
+  /** Plainer words for domain errors on this screen, by error code. */
+  errors?: Record<string, string>;
+};
+
+type Handler<S extends z.ZodType, R> = (args: { tx: Tx; ctx: RequestContext; input: z.output<S>; portal: PortalContext }) => Promise<R>;
+
+export type ActionOutcome<R> = ({ ok: true } & R) | ActionFailure;
+
+function revalidate(targets: Revalidation[]): void {
+  for (const target of targets) {
+    if (typeof target === 'string') revalidatePath(target);
+    else revalidatePath(target.path, target.type);
+  }
+}
+
+/**
+ * Every portal server action, as route() is every API handler: role gate -> zod input -> one tenant-scoped
+ * transaction -> revalidation. Whatever fails comes back as an ActionFailure a person can read.
+ */
+export function portalAction<S extends z.ZodType, R extends object>(spec: ActionSpec<S>, handler: Handler<S, R>) {
+  return async (raw: z.input<S>): Promise<ActionOutcome<R>> => {
+    try {
+      const portal = await requirePortalContext(spec.role ?? 'EMPLOYEE');
+      const input = spec.input.parse(raw);
+      const result = await withPortalTransaction(portal, (tx, ctx) => handler({ tx, ctx, input, portal }));
+      revalidate(typeof spec.revalidate === 'function' ? spec.revalidate(input) : (spec.revalidate ?? []));
+      return { ok: true, ...result };
+    } catch (error) {
+      const message = error instanceof ApiError ? spec.errors?.[error.code] : undefined;
+      return message ? { ok: false, message } : toActionError(error);
+    }
+  };
+}
+
+type FormSpec<S extends z.ZodType, F> = ActionSpec<S> & {
+  /** The form's fields as the input; may read uploaded files. */
+  fields: (form: FormData) => F | Promise<F>;
+  /** Hand the typed fields back on failure, so the form keeps what the person typed. */
+  keepValues?: boolean;
+};
+
+export type FormOutcome<R, F = unknown> = ActionOutcome<R> & { values?: F };
+
+/** portalAction for a <form> driven by useActionState: (previous state, form data) -> outcome. */
+export function formAction<S extends z.ZodType, F, R extends object>(spec: FormSpec<S, F>, handler: Handler<S, R>) {
+  const run = portalAction(spec, handler);
+  return async (_previous: unknown, form: FormData): Promise<FormOutcome<R, F>> => {
+    const fields = await spec.fields(form);
+    const outcome = await run(fields as z.input<S>);
+    return !outcome.ok && spec.keepValues ? { ...outcome, values: fields } : outcome;
+  };
+}

@@ -1,3 +1,0 @@
-import type { Role } from '@/lib/auth/roles';
-
-export const roleLabels: Record<Role, string> = { EMPLOYEE: 'Employee', ASSET_MANAGER: 'Asset manager', ADMIN: 'Admin' };
