@@ -2,8 +2,8 @@ import { AuditEntryItem } from '@/components/audit/audit-entry-item';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CursorPager } from '@/components/ui/cursor-pager';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { Page } from '@/lib/transport/http/pagination';
-import type { AuditNames } from '@/lib/platform/audit/resolve-audit-names';
+import type { Page } from '@/lib/platform/pagination';
+import type { AuditNames } from '@/lib/privacy/audit-log/resolve-audit-names';
 import type { AuditEntry } from '@/lib/platform/audit/schemas';
 
 export function AuditTab({ assetId, page, names, cursor }: { assetId: string; page: Page<AuditEntry>; names: AuditNames; cursor: string }) {

@@ -5,7 +5,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input } from '@/components/ui/field';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import type { Page } from '@/lib/transport/http/pagination';
+import type { Page } from '@/lib/platform/pagination';
 import type { Loan } from '@/lib/lending/loans/schemas';
 import { formatDate } from '@/lib/platform/format/dates';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { LocalDateTime } from '@/components/portal/local-date-time';
-import type { AuditNames } from '@/lib/platform/audit/resolve-audit-names';
+import type { AuditNames } from '@/lib/privacy/audit-log/resolve-audit-names';
 import type { AuditEntry } from '@/lib/platform/audit/schemas';
 import { AuditChangeList } from './audit-change-list';
 import { describeAuditEntry } from './describe-audit-entry';

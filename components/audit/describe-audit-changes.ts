@@ -1,4 +1,4 @@
-import { type AuditNames, referenceFields } from '@/lib/platform/audit/resolve-audit-names';
+import { type AuditNames, referenceFields } from '@/lib/privacy/audit-log/resolve-audit-names';
 import type { AuditEntry } from '@/lib/platform/audit/schemas';
 import { formatDate, formatDateTime, isIsoDate, isIsoInstant } from '@/lib/platform/format/dates';
 import { assetStatusLabels, backupStatusLabels, extensionModeLabels, loanStatusLabels, maintenanceKindLabels, maintenanceStatusLabels } from '@/lib/platform/format/value-labels';

@@ -1,6 +1,6 @@
 import type { AuditAction } from '@/lib/platform/audit/actions';
 import type { AuditEntry } from '@/lib/platform/audit/schemas';
-import type { AuditNames } from '@/lib/platform/audit/resolve-audit-names';
+import type { AuditNames } from '@/lib/privacy/audit-log/resolve-audit-names';
 import { formatBytes } from '@/components/dashboard/format';
 import { RETENTION_POLICY } from '@/lib/privacy/retention/policy';
 import { fieldLabel } from '@/lib/platform/validation/field-labels';

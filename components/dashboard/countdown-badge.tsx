@@ -1,5 +1,5 @@
 import { cn } from '@/components/ui/cn';
-import type { LoanCountdown } from '@/lib/transport/dashboard/loan-countdown';
+import type { LoanCountdown } from '@/lib/lending/loans/loan-countdown';
 
 const tones = {
   green: 'bg-green-50 text-green-800 ring-green-600/30',

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loanCountdown } from '@/lib/transport/dashboard/loan-countdown';
+import { loanCountdown } from '@/lib/lending/loans/loan-countdown';
 import { addDays, toIsoDate } from '@/lib/platform/time';
 import { ownerSql } from './support/db';
 import { tenantUrl } from './support/e2e-state';

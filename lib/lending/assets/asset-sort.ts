@@ -1,7 +1,7 @@
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { assets } from '@/db/schema';
-import { decodeCursor, encodeCursor } from '@/lib/transport/http/pagination';
+import { decodeCursor, encodeCursor } from '@/lib/platform/pagination';
 import { calendarInstant } from '@/lib/platform/validation/calendar-date';
 import { type AssetSort, type AssetSortField, AssetStatus } from './schemas';
 

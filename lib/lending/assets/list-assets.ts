@@ -2,7 +2,7 @@ import { and } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { buildPage, type Page } from '@/lib/transport/http/pagination';
+import { buildPage, type Page } from '@/lib/platform/pagination';
 import { assetColumns } from './asset-columns';
 import { assetOrderBy, assetSortKeySelection, assetsAfterCursor, encodeAssetCursor } from './asset-sort';
 import { buildAssetFilter } from './build-asset-filter';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDate } from '@/lib/platform/validation/calendar-date';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 
 export const assetStatuses = ['AVAILABLE', 'LOANED', 'MAINTENANCE', 'RETIRED'] as const;
 export const AssetStatus = z.enum(assetStatuses);

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '@/db/client';
 import { assets } from '@/db/schema';
-import { buildPage, type Page } from '@/lib/transport/http/pagination';
+import { buildPage, type Page } from '@/lib/platform/pagination';
 import { escapeLike } from '@/lib/platform/db/escape-like';
 import { assetColumns } from './asset-columns';
 import { assetOrderBy, assetSortKeySelection, assetsAfterCursor, encodeAssetCursor, isRankedAssetCursor } from './asset-sort';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 
 const fieldKey = z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/, 'Start the key with a letter; use letters, digits and _ only.');
 

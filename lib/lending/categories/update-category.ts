@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { categories } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { sqlState } from '@/lib/transport/http/to-api-error';
+import { sqlState } from '@/lib/platform/db/sql-state';
 import { diffChanges, recordAudit } from '@/lib/platform/audit/record-audit';
 import { auditedCategoryFields, categoryColumns, categoryNameConflict, findCategoryRow, toCategoryDto } from './category-store';
 import type { Category, UpdateCategoryBody } from './schemas';

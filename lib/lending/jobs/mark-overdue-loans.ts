@@ -6,7 +6,7 @@ import { loanColumns } from '@/lib/lending/loans/loan-store';
 import { applyLoanTransition } from '@/lib/lending/loans/loan-transitions';
 import { userIsRestricted } from '@/lib/platform/notifications/reachable-recipients';
 import { daysBetween, toIsoDate } from '@/lib/platform/time';
-import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from '../../platform/jobs/job-deps';
+import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
 import { sendLoanNotice } from './send-loan-notice';
 
 export type MarkOverdueLoansDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'>;

@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, lte, not, sql } from 'drizzle-orm';
 import { loans } from '@/db/schema';
 import { userIsRestricted } from '@/lib/platform/notifications/reachable-recipients';
 import { addDays, toIsoDate } from '@/lib/platform/time';
-import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from '../../platform/jobs/job-deps';
+import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
 import { sendLoanNotice } from './send-loan-notice';
 
 export const REMINDER_DAYS_BEFORE = 3;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Tx } from '@/db/client';
 import { loans } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { sqlState } from '@/lib/transport/http/to-api-error';
+import { sqlState } from '@/lib/platform/db/sql-state';
 import { pipelined } from '@/lib/platform/db/pipelined';
 import { diffChanges, recordAudit } from '@/lib/platform/audit/record-audit';
 import { toIsoDate } from '@/lib/platform/time';
@@ -15,7 +15,7 @@ import { notifyDecision } from './notify-loan';
 import { resolveApprover } from './resolve-approver';
 import type { CreateLoanBody } from './schemas';
 import { validateLoanDates } from './validate-loan-dates';
-import { emitLoanEvent } from '@/lib/platform/webhooks/emit-loan-event';
+import { emitLoanEvent } from '@/lib/lending/loans/emit-loan-event';
 
 /** A new loan with its asset; `notice` is empty for a pending request, whose approvers the outbox fan-out tells. */
 export type CreatedLoan = NotifiedLoan & { asset: LoanAsset };

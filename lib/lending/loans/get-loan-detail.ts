@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { auditLog, persons, users } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { type LoanCountdown, loanCountdown } from '@/lib/transport/dashboard/loan-countdown';
+import { type LoanCountdown, loanCountdown } from '@/lib/lending/loans/loan-countdown';
 import { toIsoDate } from '@/lib/platform/time';
 import { findLoanAsset, type LoanAsset } from './loan-asset';
 import { assertCanDecide } from './loan-permissions';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets, loans } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { type LoanCountdown, loanCountdown } from '@/lib/transport/dashboard/loan-countdown';
+import { type LoanCountdown, loanCountdown } from '@/lib/lending/loans/loan-countdown';
 import { toIsoDate } from '@/lib/platform/time';
 import type { LoanStatus } from './schemas';
 

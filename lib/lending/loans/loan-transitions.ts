@@ -3,12 +3,12 @@ import type { Tx } from '@/db/client';
 import { loans } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { ConflictError } from '@/lib/platform/core/errors';
-import { sqlState } from '@/lib/transport/http/to-api-error';
+import { sqlState } from '@/lib/platform/db/sql-state';
 import type { AuditAction } from '@/lib/platform/audit/actions';
 import { diffChanges, recordAudit } from '@/lib/platform/audit/record-audit';
 import { findBusyRanges, loanColumns, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';
 import { loanStatusLabels } from '@/lib/platform/format/value-labels';
-import { emitLoanEvent, type LoanEventType } from '@/lib/platform/webhooks/emit-loan-event';
+import { emitLoanEvent, type LoanEventType } from '@/lib/lending/loans/emit-loan-event';
 import type { LoanStatus } from './schemas';
 
 type Transition = { from: readonly LoanStatus[]; to?: LoanStatus; audit: AuditAction; webhook?: LoanEventType };

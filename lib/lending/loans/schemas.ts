@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDate } from '@/lib/platform/validation/calendar-date';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 
 export const loanStatuses = ['PENDING_APPROVAL', 'APPROVED', 'ACTIVE', 'RETURNED', 'REJECTED', 'CANCELLED'] as const;
 export const LoanStatus = z.enum(loanStatuses);

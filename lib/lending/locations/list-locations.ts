@@ -2,7 +2,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { locations } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import { locationColumns, toLocationDto } from './location-store';
 import type { Location, ListLocationsQuery } from './schemas';
 

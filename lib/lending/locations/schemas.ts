@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 
 export const LocationIdParams = z.object({ id: z.uuid() });
 

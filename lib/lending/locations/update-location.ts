@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { locations } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { sqlState } from '@/lib/transport/http/to-api-error';
+import { sqlState } from '@/lib/platform/db/sql-state';
 import { diffChanges, recordAudit } from '@/lib/platform/audit/record-audit';
 import { auditedLocationFields, locationColumns, locationNameConflict, findLocationRow, toLocationDto } from './location-store';
 import type { Location, UpdateLocationBody } from './schemas';

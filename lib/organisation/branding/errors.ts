@@ -1,6 +1,6 @@
 import { ApiError, ConflictError } from '@/lib/platform/core/errors';
 import type { TenantOrganisation } from '@/lib/platform/core/context';
-import { BRANDING_REQUIRED_PLAN } from './branding-plan';
+import { BRANDING_REQUIRED_PLAN } from '@/lib/platform/tenancy/branding-plan';
 
 export function planUpgradeRequired(currentPlan: TenantOrganisation['planTier']): ApiError {
   return new ApiError(403, 'PLAN_UPGRADE_REQUIRED', 'Branding is available from the Pro Standard plan.', { requiredPlan: BRANDING_REQUIRED_PLAN, currentPlan });

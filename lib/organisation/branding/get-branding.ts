@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import { organisations } from '@/db/schema';
 import type { Branding } from '@/db/schema/organisations';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { BRANDING_REQUIRED_PLAN, isBrandingAllowed } from './branding-plan';
+import { BRANDING_REQUIRED_PLAN, isBrandingAllowed } from '@/lib/platform/tenancy/branding-plan';
 import { type BrandingSettings, type BrandingView, emailTemplateKeys } from './schemas';
 
 export function toBrandingSettings(branding: Branding, customDomain: string | null): BrandingSettings {

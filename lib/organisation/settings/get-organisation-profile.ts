@@ -3,7 +3,7 @@ import type { Tx } from '@/db/client';
 import { organisations } from '@/db/schema';
 import type { Branding } from '@/db/schema/organisations';
 import type { TenantOrganisation } from '@/lib/platform/core/context';
-import { effectiveBranding, isBrandingAllowed } from '@/lib/organisation/branding/branding-plan';
+import { effectiveBranding, isBrandingAllowed } from '@/lib/platform/tenancy/branding-plan';
 
 export type OrganisationProfile = {
   id: string;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { organisations, type RegistryOfficial } from '@/db/schema';
-import { sqlState } from '@/lib/transport/http/to-api-error';
+import { sqlState } from '@/lib/platform/db/sql-state';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { ApiError, ConflictError, NotFoundError } from '@/lib/platform/core/errors';
 import { diffChanges, recordAudit } from '@/lib/platform/audit/record-audit';

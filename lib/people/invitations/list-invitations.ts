@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { invitations } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import { selectOpenInvitations, toInvitationDto } from './invitation-store';
 import type { Invitation, ListInvitationsQuery } from './schemas';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 import { Role } from '@/lib/platform/auth/roles';
 
 export const InvitationIdParams = z.object({ id: z.uuid() });

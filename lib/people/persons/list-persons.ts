@@ -1,7 +1,7 @@
 import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { persons } from '@/db/schema';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { ForbiddenError } from '@/lib/platform/core/errors';
 import { canReadDirectory } from './get-person';

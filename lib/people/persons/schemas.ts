@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personRoleEnum, personSyncStatusEnum } from '@/db/schema/people';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 import { calendarInstant } from '@/lib/platform/validation/calendar-date';
 
 export const PersonIdParams = z.object({ id: z.uuid() });

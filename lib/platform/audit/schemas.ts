@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarInstant } from '@/lib/platform/validation/calendar-date';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 import { auditActions } from './actions';
 
 export const AuditEntry = z.object({

@@ -4,7 +4,7 @@ import type { Tx } from '@/db/client';
 import { notifications } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { NotFoundError } from '@/lib/platform/core/errors';
-import { buildPage, decodeCursor, type Page, pageQuery, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, pageQuery, timestampCursor } from '@/lib/platform/pagination';
 
 export const Notification = z.object({
   id: z.uuid(),

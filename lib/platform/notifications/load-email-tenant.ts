@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { organisations } from '@/db/schema';
-import { effectiveBranding } from '@/lib/organisation/branding/branding-plan';
+import { effectiveBranding } from '@/lib/platform/tenancy/branding-plan';
 import type { EmailTenant } from './email-templates';
 
 /** The tenant as its e-mails show it, with branding only where the plan includes it (as on the login page). */

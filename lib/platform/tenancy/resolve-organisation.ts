@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '@/db/client';
 import type { TenantOrganisation } from '@/lib/platform/core/context';
-import { isBrandingAllowed } from '@/lib/organisation/branding/branding-plan';
+import { isBrandingAllowed } from '@/lib/platform/tenancy/branding-plan';
 import type { TenantKey } from './tenant-from-host';
 
 type Row = {

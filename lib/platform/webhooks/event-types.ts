@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { Asset } from '@/lib/lending/assets/schemas';
-import { Loan } from '@/lib/lending/loans/schemas';
 
 /** The events an endpoint can subscribe to. */
 export const webhookEventTypes = [
@@ -37,18 +35,6 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
   'asset.deleted': 'An asset was deleted; data.asset is its last state.',
 };
 
-/**
- * The loan as pushed: the API's loan without its free-text fields (purpose, rejection reason), which can carry
- * personal details and stay behind the API (GET /v1/loans/{id}).
- */
-export const WebhookLoan = Loan.omit({ purpose: true, rejectionReason: true });
-export type WebhookLoan = z.infer<typeof WebhookLoan>;
-
-export const LoanEventData = z.object({
-  loan: WebhookLoan,
-  previousEndDate: z.string().optional().describe('loan.extended only: the end date before the extension (YYYY-MM-DD).'),
-});
-export const AssetEventData = z.object({ asset: Asset });
 export const TestEventData = z.object({ endpointId: z.uuid(), message: z.string() });
 
 /** The body of every webhook: `{ type, timestamp, data }`, the exact bytes the signature covers. */

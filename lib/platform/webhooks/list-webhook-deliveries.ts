@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { webhookDeliveries } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import { findWebhookDeliveryRow, toDeliveryDtos, webhookDeliveryColumns } from './delivery-store';
 import { findWebhookEndpointRow } from './endpoint-store';
 import type { ListWebhookDeliveriesQuery, WebhookDelivery } from './schemas';

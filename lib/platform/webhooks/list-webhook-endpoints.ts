@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import { toWebhookEndpointDto, webhookEndpointColumns } from './endpoint-store';
 import type { ListWebhookEndpointsQuery, WebhookEndpoint } from './schemas';
 

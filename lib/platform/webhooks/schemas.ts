@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 import { WebhookEventType, webhookEventTypes } from './event-types';
 
 export const MAX_WEBHOOK_ENDPOINTS = 20;

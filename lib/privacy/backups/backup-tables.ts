@@ -2,7 +2,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '@/db/client';
 import { announcements, assetMaintenance, assetPhotos, assets, auditLog, categories, invitations, loans, locations, notifications, organisations, persons, users } from '@/db/schema';
 import { assetColumns } from '@/lib/lending/assets/asset-columns';
-import { redactAuditEntries } from '@/lib/platform/audit/redact-audit-entries';
+import { redactAuditEntries } from '@/lib/privacy/audit-log/redact-audit-entries';
 import { readerWithoutDuty } from '@/lib/records/incidents/reporter-visibility';
 import { loanColumns } from '@/lib/lending/loans/loan-store';
 import { maintenanceColumns } from '@/lib/lending/maintenance/maintenance-columns';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { backups, persons, users } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import { backupColumns, requesterJoin, requesterPersonJoin, toBackupDto } from './backup-store';
 import type { Backup, ListBackupsQuery } from './schemas';
 

@@ -13,7 +13,7 @@ import {
   messages,
   personChangeRequests,
 } from '@/db/schema';
-import { redactAuditEntries } from '@/lib/platform/audit/redact-audit-entries';
+import { redactAuditEntries } from '@/lib/privacy/audit-log/redact-audit-entries';
 import { type ExportSource, type ExportSubject, iso } from './export-source';
 
 /** Ids (as audit target ids) of the records about the subject or written by them. */

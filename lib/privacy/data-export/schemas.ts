@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataExportFormatEnum, dataExportStatusEnum } from '@/db/schema';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 
 export const DataExportFormat = z.enum(dataExportFormatEnum.enumValues);
 export type DataExportFormat = z.infer<typeof DataExportFormat>;

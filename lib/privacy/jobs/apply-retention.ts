@@ -4,7 +4,7 @@ import { rowsOf } from '@/db/client';
 import type { RetentionPrivacy } from '@/lib/privacy/retention/anonymise-persons';
 import type { BatchReport } from '@/lib/privacy/retention/delete-expired';
 import { runRetention } from '@/lib/privacy/retention/run-retention';
-import type { JobDeps } from '../../platform/jobs/job-deps';
+import type { JobDeps } from '@/lib/platform/jobs/job-deps';
 
 export type ApplyRetentionDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & { privacy: RetentionPrivacy; batchSize?: number; onBatch?: BatchReport };
 export type ApplyRetentionResult = { tenants: number; succeeded: number; failed: number; deleted: number; anonymised: number };

@@ -7,7 +7,7 @@ import { createContext } from '@/lib/platform/core/context';
 import { expireBackups } from '@/lib/privacy/backups/expire-backups';
 import { exportTenantData, type TenantExport } from '@/lib/privacy/backups/export-tenant-data';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
-import { describeError, type DueItem, findDueItems, type JobDeps } from '../../platform/jobs/job-deps';
+import { describeError, type DueItem, findDueItems, type JobDeps } from '@/lib/platform/jobs/job-deps';
 
 export type CreateBackupsDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'>;
 export type CreateBackupsResult = { created: number; failed: number; expired: number };

@@ -17,7 +17,7 @@ import type { ReportModel } from '@/lib/privacy/reports/report-model';
 import { renderReportPdf } from '@/lib/privacy/reports/render-report-pdf';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { expireDataExports } from './expire-data-exports';
-import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from '../../platform/jobs/job-deps';
+import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
 
 export type CreateDataExportsDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & {
   /** How long the e-mailed link works (DATA_EXPORT_LINK_TTL_HOURS). */

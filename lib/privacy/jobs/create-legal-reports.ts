@@ -5,7 +5,7 @@ import { legalReports } from '@/db/schema';
 import { createContext } from '@/lib/platform/core/context';
 import { generateLegalReport } from '@/lib/privacy/legal-reports/generate-legal-report';
 import { previousMonth, type ReportPeriod, reportPeriod } from '@/lib/privacy/legal-reports/report-period';
-import { describeError, type JobDeps, runTenantUnit } from '../../platform/jobs/job-deps';
+import { describeError, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
 
 export type CreateLegalReportsDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'>;
 export type CreateLegalReportsResult = { created: number; failed: number };

@@ -4,7 +4,7 @@ import { recordAudit } from '@/lib/platform/audit/record-audit';
 import { createContext } from '@/lib/platform/core/context';
 import { forgetLinkToken } from '@/lib/privacy/data-export/data-export-email';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
-import { describeError, findDueItems, type JobDeps } from '../../platform/jobs/job-deps';
+import { describeError, findDueItems, type JobDeps } from '@/lib/platform/jobs/job-deps';
 
 const LAPSED_PER_RUN = 100;
 

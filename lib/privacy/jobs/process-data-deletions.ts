@@ -14,7 +14,7 @@ import { proposeApprovedChange } from '@/lib/registry/proposals/propose-approved
 import { proposeDeactivation } from '@/lib/registry/proposals/propose-deactivation';
 import { mirroredIdentityFields } from '@/lib/registry/merge-person';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
-import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from '../../platform/jobs/job-deps';
+import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
 
 export type ProcessDataDeletionsDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & {
   /** The deletion ledger and the pseudonym secret, resolved only when a request is due: a missing one fails that request, visibly. */

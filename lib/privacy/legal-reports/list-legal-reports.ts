@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { legalReports } from '@/db/schema';
-import { decodeCursor, encodeCursor, type Page } from '@/lib/transport/http/pagination';
+import { decodeCursor, encodeCursor, type Page } from '@/lib/platform/pagination';
 import { z } from 'zod';
 import { calendarDate } from '@/lib/platform/validation/calendar-date';
 import { legalReportColumns, toLegalReportDtos } from './legal-report-store';

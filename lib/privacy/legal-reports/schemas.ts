@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 
 const count = z.number().int().min(0);
 const isoDate = z.iso.date();

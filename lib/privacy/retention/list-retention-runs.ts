@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { retentionRuns } from '@/db/schema';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { retentionRunNotFound } from './errors';
 import { toRetentionRunDto } from './retention-run-dto';

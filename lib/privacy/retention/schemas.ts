@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { retentionRunStatusEnum } from '@/db/schema';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 import { RETENTION_POLICY } from './policy';
 
 const kinds = RETENTION_POLICY.map((row) => row.kind) as [string, ...string[]];

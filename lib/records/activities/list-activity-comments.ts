@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { activityComments } from '@/db/schema';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { findReadableActivity } from './activity-store';
 import { selectComments, toCommentDto } from './comment-store';

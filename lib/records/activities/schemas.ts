@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { activityTypeEnum } from '@/db/schema/activities';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 import { calendarInstant } from '@/lib/platform/validation/calendar-date';
 
 export const ActivityIdParams = z.object({ id: z.uuid({ message: 'Use the id of an activity.' }) });

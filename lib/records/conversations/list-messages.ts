@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { messages } from '@/db/schema';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { findConversationRow, messageColumns, toMessageDto } from './conversation-store';
 import type { ListMessagesQuery, Message } from './schemas';

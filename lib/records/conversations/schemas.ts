@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conversationKindEnum } from '@/db/schema/conversations';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 import { calendarInstant } from '@/lib/platform/validation/calendar-date';
 
 export const ConversationIdParams = z.object({ id: z.uuid() });

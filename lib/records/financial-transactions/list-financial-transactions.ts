@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { financialTransactions } from '@/db/schema';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import { assertDuty } from '@/lib/platform/auth/duties';
 import type { RequestContext } from '@/lib/platform/core/context';
 import type { FinancialTransaction, ListFinancialTransactionsQuery } from './schemas';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 import { calendarInstant } from '@/lib/platform/validation/calendar-date';
 
 export const MedicalTreatmentIdParams = z.object({ id: z.uuid() });

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { persons, registryBackfillMismatches, registryBackfills } from '@/db/schema';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import { recordAudit } from '@/lib/platform/audit/record-audit';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { ConflictError } from '@/lib/platform/core/errors';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 
 export const BackfillStatusValue = z.enum(['not_started', 'requested', 'running', 'completed', 'failed']);
 

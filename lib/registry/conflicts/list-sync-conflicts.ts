@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { personSyncConflicts, persons } from '@/db/schema';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import { syncConflictNotFound } from './errors';
 import type { ListSyncConflictsQuery, SyncConflict } from './schemas';
 

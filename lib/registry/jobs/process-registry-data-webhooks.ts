@@ -5,7 +5,7 @@ import { syncRegistryCodelist } from '@/lib/registry/codelists/sync-registry-cod
 import { fanOutRegistryOrganisation } from '@/lib/registry/apply-registry-organisation';
 import type { RegistryAdapter } from '@/lib/registry/registry-adapter';
 import { RegistryUnavailableError } from '@/lib/registry/registry-errors';
-import { describeError, type JobDeps } from '../../platform/jobs/job-deps';
+import { describeError, type JobDeps } from '@/lib/platform/jobs/job-deps';
 import { MAX_WEBHOOK_ATTEMPTS } from './process-registry-webhooks';
 
 export type ProcessRegistryDataWebhooksDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & { registry: RegistryAdapter | null };

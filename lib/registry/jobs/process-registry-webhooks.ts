@@ -5,7 +5,7 @@ import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
 import type { RegistryAdapter } from '@/lib/registry/registry-adapter';
 import { RegistryUnavailableError } from '@/lib/registry/registry-errors';
 import { fanOutRegistryPerson } from '@/lib/registry/sync-registry-person';
-import { describeError, type JobDeps } from '../../platform/jobs/job-deps';
+import { describeError, type JobDeps } from '@/lib/platform/jobs/job-deps';
 
 export type ProcessRegistryWebhooksDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & {
   /** null in phase 0 (REGISTRY_URL unset): nothing is processed. */

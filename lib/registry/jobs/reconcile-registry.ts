@@ -7,7 +7,7 @@ import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
 import { type ApplyOutcome, applyRegistryPerson } from '@/lib/registry/apply-registry-person';
 import type { RegistryAdapter } from '@/lib/registry/registry-adapter';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
-import { describeError, type JobDeps, runTenantUnit } from '../../platform/jobs/job-deps';
+import { describeError, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
 
 export type ReconcileRegistryDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & { registry: RegistryAdapter | null; encryption?: FieldEncryption; pageSize?: number };
 export type ReconcileRegistryResult = { tenants: number; failedTenants: number; updated: number; conflicts: number; unchanged: number; phase0: number };

@@ -11,7 +11,7 @@ import { markProposalAccepted, markProposalRejected } from '@/lib/registry/propo
 import type { PersonChangeProposal, PersonProposal, RegistryAdapter, SubmissionReceipt } from '@/lib/registry/registry-adapter';
 import { RegistryRequestError } from '@/lib/registry/registry-errors';
 import { fanOutRegistryPerson } from '@/lib/registry/sync-registry-person';
-import { describeError, findDueItems, type DueItem, type JobDeps, runTenantUnit } from '../../platform/jobs/job-deps';
+import { describeError, findDueItems, type DueItem, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
 
 export type SubmitProposalsDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & { registry: RegistryAdapter | null; encryption?: FieldEncryption; batch?: number };
 export type SubmitProposalsResult = { submitted: number; accepted: number; rejected: number; waiting: number; retried: number };

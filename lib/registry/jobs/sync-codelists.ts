@@ -1,6 +1,6 @@
 import { type CodelistCadence, recordCodelistSyncError, registryCodelistsDue, syncRegistryCodelist } from '@/lib/registry/codelists/sync-registry-codelist';
 import type { RegistryAdapter } from '@/lib/registry/registry-adapter';
-import { describeError, type JobDeps } from '../../platform/jobs/job-deps';
+import { describeError, type JobDeps } from '@/lib/platform/jobs/job-deps';
 
 export type SyncCodelistsDeps = Pick<JobDeps, 'db' | 'now' | 'log'> & { registry: RegistryAdapter | null; cadence: CodelistCadence | 'all' };
 export type SyncCodelistsResult = { lists: number; added: number; modified: number; deactivated: number; failed: number; phase0: number };

@@ -5,7 +5,7 @@ import { createContext } from '@/lib/platform/core/context';
 import { applyRegistryOrganisation, linkedOrganisations } from '@/lib/registry/apply-registry-organisation';
 import type { RegistryAdapter, RegistryOrganization } from '@/lib/registry/registry-adapter';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
-import { describeError, type JobDeps, runTenantUnit } from '../../platform/jobs/job-deps';
+import { describeError, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
 
 export type SyncRegistryOrganisationsDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & { registry: RegistryAdapter | null; pageSize?: number };
 export type SyncRegistryOrganisationsResult = { tenants: number; updated: number; unchanged: number; failed: number; phase0: number };

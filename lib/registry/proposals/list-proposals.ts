@@ -1,7 +1,7 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { personChangeRequests, persons } from '@/db/schema';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import { findProposal, proposalColumns, toProposalDto } from './proposal-store';
 import type { ListProposalsQuery, Proposal } from './schemas';
 

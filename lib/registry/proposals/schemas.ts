@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 
 export const proposalStatuses = ['pending', 'approved_locally', 'submitted', 'accepted', 'rejected'] as const;
 /** Not yet decided by the registry: their values count as local changes in the sync merge. */

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '@/db/client';
 import { personSyncConflicts, persons } from '@/db/schema';
-import { buildPage, decodeCursor, type Page } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page } from '@/lib/platform/pagination';
 import type { ListSyncPersonsQuery, SyncPerson } from './schemas';
 
 const nameCursor = z.tuple([z.string(), z.string(), z.uuid()]);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '@/db/client';
 import { organisations } from '@/db/schema';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import type { ListTenantDeliveriesQuery, TenantDelivery } from './schemas';
 
 type Row = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 
 export const SyncStatusFilter = z.enum(['synced', 'pending', 'conflict', 'pending_registration', 'local-only']);
 export type SyncStatusFilter = z.infer<typeof SyncStatusFilter>;

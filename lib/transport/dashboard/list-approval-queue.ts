@@ -3,7 +3,7 @@ import type { Tx } from '@/db/client';
 import { assets, loans, persons, users } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { awaitingDecision } from '@/lib/lending/loans/build-loan-filter';
-import { personName } from './person-name';
+import { personName } from '@/lib/people/persons/person-name';
 
 export type QueuedLoan = {
   id: string;

@@ -3,7 +3,7 @@ import type { Tx } from '@/db/client';
 import { assets, loans } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { toIsoDate } from '@/lib/platform/time';
-import { type LoanCountdown, loanCountdown } from './loan-countdown';
+import { type LoanCountdown, loanCountdown } from '@/lib/lending/loans/loan-countdown';
 
 export type MyActiveLoan = {
   id: string;

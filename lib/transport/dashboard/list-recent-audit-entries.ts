@@ -2,8 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { auditLog } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { toReadableAuditEntries } from '@/lib/platform/audit/list-audit-entries';
-import { type AuditNames, resolveAuditNames } from '@/lib/platform/audit/resolve-audit-names';
+import { toReadableAuditEntries } from '@/lib/privacy/audit-log/list-audit-entries';
+import { type AuditNames, resolveAuditNames } from '@/lib/privacy/audit-log/resolve-audit-names';
 import type { AuditEntry } from '@/lib/platform/audit/schemas';
 
 export type RecentAudit = { entries: AuditEntry[]; names: AuditNames };

@@ -1,7 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '@/db/client';
 import { idempotencyKeys } from '@/db/schema';
-import { sqlState } from './to-api-error';
+import { sqlState } from '@/lib/platform/db/sql-state';
 
 export type KeyScope = { organisationId: string; userId: string; key: string };
 export type KeyRequest = { method: string; path: string; fingerprint: string };

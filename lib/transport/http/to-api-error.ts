@@ -1,22 +1,12 @@
 import { ZodError } from 'zod';
 import { ApiError, ConflictError, ValidationError } from '@/lib/platform/core/errors';
+import { sqlState } from '@/lib/platform/db/sql-state';
 import { zodIssueDetails } from './zod-issues';
 
 class InternalError extends ApiError {
   constructor(requestId: string) {
     super(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { requestId });
   }
-}
-
-/** The SQLSTATE of a driver error, looking through Drizzle's query-error wrapper. */
-export function sqlState(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** The single mapping from anything thrown to the error envelope (DESIGN.md invariant 7). */

@@ -10,8 +10,8 @@ import { MailerError } from '@/lib/platform/notifications/mailer';
 import { renderEmailPayload } from '@/lib/platform/notifications/render-email';
 import { LOAN_REQUESTED_KIND } from '@/lib/lending/loans/loan-requested-event';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
-import { fanOutLoanRequest } from '../../lending/jobs/fan-out-loan-request';
-import { describeError, type DueItem, findDueItems, type JobDeps } from '../../platform/jobs/job-deps';
+import { fanOutLoanRequest } from '@/lib/lending/jobs/fan-out-loan-request';
+import { describeError, type DueItem, findDueItems, type JobDeps } from '@/lib/platform/jobs/job-deps';
 
 export type DeliverOutboxDeps = Pick<JobDeps, 'db' | 'mailer' | 'now' | 'emailFrom' | 'appBaseUrl' | 'log'> & {
   /** Forwards erasures to the e-mail provider; without one, contact removals are recorded as skipped. */

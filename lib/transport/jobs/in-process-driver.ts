@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
-import { setEventDispatcher } from '../../platform/jobs/dispatch-event';
-import { describeError, type JobDeps, type JobLog } from '../../platform/jobs/job-deps';
+import { setEventDispatcher } from '@/lib/platform/jobs/dispatch-event';
+import { describeError, type JobDeps, type JobLog } from '@/lib/platform/jobs/job-deps';
 import { createJobDeps, type JobDefinition, jobDefinitions } from './job-definitions';
 
 export type InProcessDriverOptions = {

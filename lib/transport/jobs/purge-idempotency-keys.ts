@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/db/client';
-import type { JobDeps } from '../../platform/jobs/job-deps';
+import type { JobDeps } from '@/lib/platform/jobs/job-deps';
 
 const PER_BATCH = 5_000;
 

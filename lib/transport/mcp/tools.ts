@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Tx } from '@/db/client';
-import { pageSchema } from '@/lib/transport/http/pagination';
+import { pageSchema } from '@/lib/platform/pagination';
 import { findAssetRow } from '@/lib/lending/assets/get-asset';
 import { listAssets } from '@/lib/lending/assets/list-assets';
 import { Asset, AssetIdParams, AssetPagePagination, ListAssetsQuery } from '@/lib/lending/assets/schemas';
 import { toAssetDto } from '@/lib/lending/assets/to-asset-dto';
-import { listAuditEntries } from '@/lib/platform/audit/list-audit-entries';
+import { listAuditEntries } from '@/lib/privacy/audit-log/list-audit-entries';
 import { AuditEntry, AuditLogQuery } from '@/lib/platform/audit/schemas';
 import type { Role } from '@/lib/platform/auth/roles';
 import type { RequestContext } from '@/lib/platform/core/context';

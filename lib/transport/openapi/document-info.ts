@@ -1,5 +1,5 @@
 import packageJson from '@/package.json';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/transport/http/pagination';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/pagination';
 import { IDEMPOTENCY_KEY_LIFETIME_MS, IDEMPOTENCY_WAIT_MS } from '@/lib/transport/http/idempotency';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@/lib/transport/http/idempotency-fingerprint';
 import { MAX_JSON_DEPTH } from '@/lib/transport/http/parse-request';

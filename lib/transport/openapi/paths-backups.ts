@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { pageSchema } from '@/lib/transport/http/pagination';
+import { pageSchema } from '@/lib/platform/pagination';
 import { BACKUPS_KEPT } from '@/lib/privacy/backups/expire-backups';
 import { Backup, BackupIdParams, ListBackupsQuery } from '@/lib/privacy/backups/schemas';
 import { nameSchema } from './name-schema';

@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { pageSchema } from '@/lib/transport/http/pagination';
+import { pageSchema } from '@/lib/platform/pagination';
 import {
   DataDeletionRequest,
   DeletionRequestIdParams,

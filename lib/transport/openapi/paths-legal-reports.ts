@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { pageSchema } from '@/lib/transport/http/pagination';
+import { pageSchema } from '@/lib/platform/pagination';
 import { DownloadLegalReportQuery, GenerateLegalReportBody, LegalReport, LegalReportIdParams, ListLegalReportsQuery } from '@/lib/privacy/legal-reports/schemas';
 import { nameSchema } from './name-schema';
 import { registerTenantOperation } from './register-tenant-operation';

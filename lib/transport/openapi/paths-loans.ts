@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry, ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
-import { pageSchema } from '@/lib/transport/http/pagination';
+import { pageSchema } from '@/lib/platform/pagination';
 import { AssetIdParams } from '@/lib/lending/assets/schemas';
 import { LoanPolicy, UpdateLoanPolicyBody } from '@/lib/lending/loans/policy';
 import * as loan from '@/lib/lending/loans/schemas';

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { pageSchema } from '@/lib/transport/http/pagination';
+import { pageSchema } from '@/lib/platform/pagination';
 import { ConfirmEmailQuery, ListProposalsQuery, Proposal, ProposalIdParams, RejectProposalBody } from '@/lib/registry/proposals/schemas';
 import { headerRefs } from './components';
 import { buildErrorResponses } from './error-responses';

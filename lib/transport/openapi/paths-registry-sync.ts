@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { pageSchema } from '@/lib/transport/http/pagination';
+import { pageSchema } from '@/lib/platform/pagination';
 import { ListSyncConflictsQuery, ResolvedSyncConflict, ResolveSyncConflictBody, SyncConflict, SyncConflictIdParams } from '@/lib/registry/conflicts/schemas';
 import { ListSyncPersonsQuery, ListTenantDeliveriesQuery, SyncPerson, SyncStateList, TenantDelivery } from '@/lib/registry/sync-admin/schemas';
 import { nameSchema } from './name-schema';

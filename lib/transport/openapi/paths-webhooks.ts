@@ -1,8 +1,9 @@
 import type { OpenAPIRegistry, ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { pageSchema } from '@/lib/transport/http/pagination';
+import { pageSchema } from '@/lib/platform/pagination';
 import { WEBHOOK_DELIVERY_LOG_DAYS, WEBHOOK_MAX_ATTEMPTS } from '@/lib/platform/jobs/deliver-webhooks';
-import { AssetEventData, eventEnvelope, LoanEventData, TestEventData, WEBHOOK_TEST_EVENT, webhookEventDescriptions, webhookEventTypes } from '@/lib/platform/webhooks/event-types';
+import { AssetEventData, LoanEventData } from '@/lib/lending/webhook-event-data';
+import { eventEnvelope, TestEventData, WEBHOOK_TEST_EVENT, webhookEventDescriptions, webhookEventTypes } from '@/lib/platform/webhooks/event-types';
 import { WEBHOOK_TIMEOUT_MS } from '@/lib/platform/webhooks/post-webhook';
 import * as webhook from '@/lib/platform/webhooks/schemas';
 import { nameSchema } from './name-schema';

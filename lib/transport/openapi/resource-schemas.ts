@@ -2,7 +2,7 @@ import type { OpenAPIRegistry, ZodOpenAPIMetadata } from '@asteasolutions/zod-to
 import { z } from 'zod';
 import { Activity, ActivityComment, CreateActivityBody, CreateActivityCommentBody, UpdateActivityBody } from '@/lib/records/activities/schemas';
 import { AntidopingRecord, CreateAntidopingRecordBody, UpdateAntidopingRecordBody } from '@/lib/records/antidoping/schemas';
-import { pageSchema } from '@/lib/transport/http/pagination';
+import { pageSchema } from '@/lib/platform/pagination';
 import { Asset, AssetPagePagination, CreateAssetBody, UpdateAssetBody } from '@/lib/lending/assets/schemas';
 import { AuditEntry } from '@/lib/platform/audit/schemas';
 import { Category, CreateCategoryBody, UpdateCategoryBody } from '@/lib/lending/categories/schemas';

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { describeAuditEntry, sentenceText } from '@/components/audit/describe-audit-entry';
 import * as schema from '@/db/schema';
-import { listAuditEntries } from '@/lib/platform/audit/list-audit-entries';
-import { resolveAuditNames } from '@/lib/platform/audit/resolve-audit-names';
+import { listAuditEntries } from '@/lib/privacy/audit-log/list-audit-entries';
+import { resolveAuditNames } from '@/lib/privacy/audit-log/resolve-audit-names';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../support/factories';
 

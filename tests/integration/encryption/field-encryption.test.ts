@@ -5,7 +5,7 @@ import { rowsOf } from '@/db/client';
 import { decryptField } from '@/lib/platform/crypto/decrypt-field';
 import { encryptField } from '@/lib/platform/crypto/encrypt-field';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
-import { sqlState } from '@/lib/transport/http/to-api-error';
+import { sqlState } from '@/lib/platform/db/sql-state';
 import { createTenant, ownerDb } from '../../support/factories';
 import { webCryptoOpenString } from '../../support/fle1-webcrypto';
 import { jobDb } from '../../support/job-db';

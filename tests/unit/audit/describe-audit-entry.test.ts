@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeAuditEntry, sentenceText, targetTypeLabel } from '@/components/audit/describe-audit-entry';
-import type { AuditNames } from '@/lib/platform/audit/resolve-audit-names';
+import type { AuditNames } from '@/lib/privacy/audit-log/resolve-audit-names';
 import type { AuditEntry } from '@/lib/platform/audit/schemas';
 
 const ids = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loanCountdown } from '@/lib/transport/dashboard/loan-countdown';
+import { loanCountdown } from '@/lib/lending/loans/loan-countdown';
 
 const today = '2026-03-10';
 

@@ -8,14 +8,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input, Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { ValidationError } from '@/lib/platform/core/errors';
-import { listAuditEntries } from '@/lib/platform/audit/list-audit-entries';
-import { listAuditFilterOptions } from '@/lib/platform/audit/list-audit-filter-options';
+import { listAuditEntries } from '@/lib/privacy/audit-log/list-audit-entries';
+import { listAuditFilterOptions } from '@/lib/privacy/audit-log/list-audit-filter-options';
 import { AuditLogQuery } from '@/lib/platform/audit/schemas';
 import { addDays } from '@/lib/platform/time';
 import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { AuditEntryItem } from '@/components/audit/audit-entry-item';
 import { actionLabel, targetTypeLabel } from '@/components/audit/describe-audit-entry';
-import { resolveAuditNames } from '@/lib/platform/audit/resolve-audit-names';
+import { resolveAuditNames } from '@/lib/privacy/audit-log/resolve-audit-names';
 import { pathLabel } from '@/lib/platform/validation/field-labels';
 
 export const metadata = { title: 'Audit log' };

@@ -1,6 +1,6 @@
 import { ok } from '@/lib/transport/http/responses';
 import { methodNotAllowed, route } from '@/lib/transport/http/route';
-import { listAuditEntries } from '@/lib/platform/audit/list-audit-entries';
+import { listAuditEntries } from '@/lib/privacy/audit-log/list-audit-entries';
 import { AuditLogQuery } from '@/lib/platform/audit/schemas';
 
 // GET /api/v1/audit-log – the tenant's audit log, filterable by actor, action, target and period

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { dataDeletionRequests, persons } from '@/db/schema';
-import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platform/pagination';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { dataDeletionColumns, findVisibleRequest, overdueCondition, toDataDeletionDto, visibleTo, withPerson } from './deletion-request-store';
 import type { DataDeletionRequest, ListDeletionRequestsQuery } from './schemas';

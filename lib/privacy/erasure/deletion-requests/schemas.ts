@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataDeletionScopeEnum, dataDeletionStatusEnum, identityVerificationMethodEnum } from '@/db/schema';
-import { pageQuery } from '@/lib/transport/http/pagination';
+import { pageQuery } from '@/lib/platform/pagination';
 import { ERASABLE_PERSON_FIELDS } from '@/lib/privacy/erasure/erase-person';
 
 export const DataDeletionStatus = z.enum(dataDeletionStatusEnum.enumValues);

@@ -2,7 +2,7 @@ import { ok } from '@/lib/transport/http/responses';
 import { methodNotAllowed, route } from '@/lib/transport/http/route';
 import { findAssetRow } from '@/lib/lending/assets/get-asset';
 import { AssetIdParams } from '@/lib/lending/assets/schemas';
-import { listAuditEntries } from '@/lib/platform/audit/list-audit-entries';
+import { listAuditEntries } from '@/lib/privacy/audit-log/list-audit-entries';
 import { AssetAuditLogQuery } from '@/lib/platform/audit/schemas';
 
 // GET /api/v1/assets/{id}/audit-log – every recorded change of one asset, newest first

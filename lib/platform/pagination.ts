@@ -12,7 +12,7 @@ export const pageQuery = {
 
 export type Page<T> = {
   data: T[];
-  /** totalIsEstimate: on lists whose total is exact only up to EXACT_TOTAL_LIMIT (lib/transport/http/count-up-to.ts). */
+  /** totalIsEstimate: on lists whose total is exact only up to EXACT_TOTAL_LIMIT (lib/platform/db/count-up-to.ts). */
   pagination: { limit: number; total: number; totalIsEstimate?: boolean; nextCursor: string | null; hasMore: boolean };
 };
 

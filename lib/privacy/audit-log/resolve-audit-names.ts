@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { announcements, assetMaintenance, assets, categories, invitations, locations } from '@/db/schema';
 import { listUserNames } from '@/lib/people/users/list-user-names';
-import type { AuditEntry } from './schemas';
+import type { AuditEntry } from '@/lib/platform/audit/schemas';
 
 /** Names of what a page of audit entries refers to, by kind; an id missing from its map names a deleted record. */
 export type AuditNames = {

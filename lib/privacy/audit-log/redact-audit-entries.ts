@@ -2,7 +2,7 @@ import { and, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { type AuditChanges, auditLog, incidentReports } from '@/db/schema';
 import { mayKnowReporter, mayKnowReporterSql, type ReporterReader } from '@/lib/records/incidents/reporter-visibility';
-import { nameGuardedFields } from './guarded-fields';
+import { nameGuardedFields } from '@/lib/platform/audit/guarded-fields';
 
 /** An audit row as stored, with the columns redaction looks at; changes and metadata may be left out (null). */
 type StoredEntry = { actorUserId: string | null; targetType: string; targetId: string; changes: AuditChanges | null; metadata: Record<string, unknown> | null };

@@ -2,10 +2,10 @@ import { and, count, desc, eq, gte, lt, not, type SQL } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { auditLog } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { buildPage, decodeCursor, type Page } from '@/lib/transport/http/pagination';
+import { buildPage, decodeCursor, type Page } from '@/lib/platform/pagination';
 import { reporterReaderOf } from '@/lib/records/incidents/reporter-visibility';
 import { redactAuditEntries, withheldReporterEntries } from './redact-audit-entries';
-import { type AuditEntry, auditCursor, type AuditLogQuery } from './schemas';
+import { type AuditEntry, auditCursor, type AuditLogQuery } from '@/lib/platform/audit/schemas';
 
 type Filters = AuditLogQuery & { assetId?: string };
 

@@ -1,7 +1,8 @@
 import type { Executor } from '@/db/client';
 import { type LoanRow, toLoanDto } from '@/lib/lending/loans/loan-store';
-import type { WebhookEventType, WebhookLoan } from './event-types';
-import { emitWebhookEvent, type WebhookEventContext } from './emit-webhook-event';
+import { emitWebhookEvent, type WebhookEventContext } from '@/lib/platform/webhooks/emit-webhook-event';
+import type { WebhookEventType } from '@/lib/platform/webhooks/event-types';
+import type { WebhookLoan } from '@/lib/lending/webhook-event-data';
 
 export type LoanEventType = Extract<WebhookEventType, `loan.${string}`>;
 
