@@ -8,7 +8,7 @@ import type { RegistrySimulator } from '@/scripts/registry-simulator/create-regi
 import { call, expectEnvelope } from '../../support/api';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant, type TestUser } from '../../support/factories';
 import { jobDb } from '../../support/job-db';
-import { fanOutLoanRequests } from '../loans/loan-helpers';
+import { fanOutLoanRequests } from '../lending/loans/loan-helpers';
 import { adapterFor, decryptedIdentifier, personRow, processWebhooks, serverEncryption, startRegistry } from './registry-helpers';
 
 // One file, run in order: the submission job and the webhook job sweep every tenant.

@@ -6,7 +6,7 @@ import { type Doc, type TextStyle, setStyle } from './report-pdf-writer';
  * the page shows a PDF form XObject whose content (the number) is written once the layout is done.
  *
  * pdfkit 0.20 has no API for form XObjects, so this reads the current font object (its `_font`) to encode the
- * digits as glyph ids of the embedded subset. tests/unit/reports/render-report-pdf.test.ts reads the numbers
+ * digits as glyph ids of the embedded subset. tests/unit/privacy/reports/render-report-pdf.test.ts reads the numbers
  * back with pdftotext, so a pdfkit upgrade that changes these internals fails there.
  */
 type EmbeddedFontInternals = {

@@ -1,0 +1,141 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@/lib/platform/audit/schemas';
+import { call } from '../../../support/api';
+import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../../support/factories';
+import { day, loanAction, printLabel, requestLoan, setPolicy, storedAssetStatus, storedAuditActions, storedLoan } from './loan-helpers';
+
+let tenant: TestTenant;
+let employee: string;
+let manager: string;
+
+beforeAll(async () => {
+  tenant = await createTenant();
+  [employee, manager] = await Promise.all([tenant.employee.token(), tenant.manager.token()]);
+});
+
+describe('loan lifecycle', () => {
+  it('request -> edit -> approve -> pick up -> extend -> return, with asset status and audit trail', async () => {
+    const [assetId] = await insertAssets(tenant, [{ name: 'Projector' }]);
+    const label = await printLabel(tenant, manager, assetId!);
+
+    const filed = await requestLoan(tenant, employee, { assetId: assetId!, startDate: day(0), endDate: day(2), purpose: 'Workshop' });
+    expect(filed.status).toBe(201);
+    const loanId = filed.body.id as string;
+    expect(filed.headers.location).toBe(`/api/v1/loans/${loanId}`);
+    expect(filed.body).toMatchObject({
+      assetId,
+      requesterId: tenant.employee.id,
+      approverId: null,
+      decidedById: null,
+      status: 'PENDING_APPROVAL',
+      overdue: false,
+      startDate: day(0),
+      endDate: day(2),
+      purpose: 'Workshop',
+      extensionRequestedEndDate: null,
+    });
+    expect(await storedAssetStatus(assetId!)).toBe('AVAILABLE');
+
+    const detail = await call('GET', `/api/v1/loans/${loanId}`, { tenant: tenant.slug, token: employee });
+    expect(detail.status).toBe(200);
+    expect(detail.body).toEqual(filed.body);
+
+    const edited = await call('PATCH', `/api/v1/loans/${loanId}`, { tenant: tenant.slug, token: employee, json: { endDate: day(3), purpose: 'Two workshops' } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ status: 'PENDING_APPROVAL', startDate: day(0), endDate: day(3), purpose: 'Two workshops' });
+
+    const approved = await loanAction(tenant, manager, loanId, 'approve');
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'APPROVED', decidedById: tenant.manager.id });
+    expect(approved.body.decidedAt).toEqual(expect.any(String));
+    expect(await storedAssetStatus(assetId!)).toBe('AVAILABLE');
+
+    const pickedUp = await loanAction(tenant, employee, loanId, 'pickup');
+    expect(pickedUp.status).toBe(200);
+    expect(pickedUp.body).toMatchObject({ status: 'ACTIVE', overdue: false });
+    expect(pickedUp.body.pickedUpAt).toEqual(expect.any(String));
+    expect(await storedAssetStatus(assetId!)).toBe('LOANED');
+
+    // Default policy: an employee's extension waits for the approver.
+    const requested = await loanAction(tenant, employee, loanId, 'extend', { endDate: day(5) });
+    expect(requested.status).toBe(200);
+    expect(requested.body).toMatchObject({ status: 'ACTIVE', endDate: day(3), extensionRequestedEndDate: day(5) });
+    const extended = await loanAction(tenant, manager, loanId, 'approve');
+    expect(extended.status).toBe(200);
+    expect(extended.body).toMatchObject({ status: 'ACTIVE', endDate: day(5), extensionRequestedEndDate: null });
+
+    const returned = await loanAction(tenant, employee, loanId, 'return', { qrCodeToken: label });
+    expect(returned.status).toBe(200);
+    expect(returned.body).toMatchObject({ status: 'RETURNED', endDate: day(5) });
+    expect(returned.body.returnedAt).toEqual(expect.any(String));
+    expect(await storedAssetStatus(assetId!)).toBe('AVAILABLE');
+    expect(await storedLoan(loanId)).toMatchObject({ status: 'RETURNED', end_date: day(5), purpose: 'Two workshops', decided_by_id: tenant.manager.id });
+
+    const lifecycle = ['LOAN_REQUESTED', 'LOAN_UPDATED', 'LOAN_APPROVED', 'LOAN_PICKED_UP', 'LOAN_EXTENSION_REQUESTED', 'LOAN_EXTENDED', 'LOAN_RETURNED'];
+    expect(await storedAuditActions(assetId!)).toEqual(['ASSET_LABEL_REISSUED', ...lifecycle]);
+
+    const log = await call('GET', `/api/v1/assets/${assetId}/audit-log?limit=100`, { tenant: tenant.slug, token: manager });
+    expect(log.status).toBe(200);
+    const entries: AuditEntry[] = [...log.body.data].reverse().filter((e: AuditEntry) => e.target.type === 'LOAN');
+    expect(entries.map((e) => e.action)).toEqual(lifecycle);
+    for (const entry of entries) expect(entry).toMatchObject({ assetId, target: { type: 'LOAN', id: loanId }, actor: { type: 'USER' } });
+    const entry = (action: string) => entries.find((e) => e.action === action)!;
+    expect(entry('LOAN_REQUESTED').actor.userId).toBe(tenant.employee.id);
+    expect(entry('LOAN_UPDATED').changes).toEqual({ endDate: { before: day(2), after: day(3) }, purpose: { before: 'Workshop', after: 'Two workshops' } });
+    expect(entry('LOAN_APPROVED')).toMatchObject({ actor: { userId: tenant.manager.id }, changes: { status: { before: 'PENDING_APPROVAL', after: 'APPROVED' } } });
+    expect(entry('LOAN_PICKED_UP').metadata).toEqual({ assetStatus: { before: 'AVAILABLE', after: 'LOANED' } });
+    expect(entry('LOAN_EXTENDED').changes.endDate).toEqual({ before: day(3), after: day(5) });
+    expect(entry('LOAN_RETURNED')).toMatchObject({ changes: { status: { before: 'ACTIVE', after: 'RETURNED' } }, metadata: { viaQrCode: true } });
+  });
+
+  it('rejects a request: REJECTED with the reason, asset untouched', async () => {
+    const [assetId] = await insertAssets(tenant, [{}]);
+    const filed = await requestLoan(tenant, employee, { assetId: assetId! });
+    const rejected = await loanAction(tenant, manager, filed.body.id, 'reject', { reason: 'Needed for the audit' });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({ status: 'REJECTED', rejectionReason: 'Needed for the audit', decidedById: tenant.manager.id });
+    expect(await storedLoan(filed.body.id)).toMatchObject({ status: 'REJECTED', rejection_reason: 'Needed for the audit' });
+    expect(await storedAssetStatus(assetId!)).toBe('AVAILABLE');
+    expect(await storedAuditActions(assetId!)).toEqual(['LOAN_REQUESTED', 'LOAN_REJECTED']);
+  });
+
+  it('cancels a pending request by its requester', async () => {
+    const [assetId] = await insertAssets(tenant, [{}]);
+    const filed = await requestLoan(tenant, employee, { assetId: assetId! });
+    const cancelled = await loanAction(tenant, employee, filed.body.id, 'cancel');
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'CANCELLED' });
+    expect(cancelled.body.cancelledAt).toEqual(expect.any(String));
+    expect((await storedLoan(filed.body.id)).status).toBe('CANCELLED');
+    expect(await storedAuditActions(assetId!)).toEqual(['LOAN_REQUESTED', 'LOAN_CANCELLED']);
+  });
+
+  it('a manager picks up and checks in without the QR scan', async () => {
+    const [assetId] = await insertAssets(tenant, [{}]);
+    const filed = await requestLoan(tenant, employee, { assetId: assetId! });
+    expect((await loanAction(tenant, manager, filed.body.id, 'approve')).status).toBe(200);
+    expect((await loanAction(tenant, manager, filed.body.id, 'pickup')).status).toBe(200);
+    expect(await storedAssetStatus(assetId!)).toBe('LOANED');
+    const returned = await loanAction(tenant, manager, filed.body.id, 'return');
+    expect(returned.status).toBe(200);
+    expect(returned.body.status).toBe('RETURNED');
+    expect(await storedAssetStatus(assetId!)).toBe('AVAILABLE');
+    const [entry] = await ownerDb()`select actor_user_id, metadata from audit_log where target_id = ${filed.body.id} and action = 'LOAN_RETURNED'`;
+    expect(entry).toMatchObject({ actor_user_id: tenant.manager.id, metadata: { viaQrCode: false } });
+  });
+
+  it('approves on filing when the policy does not require approval', async () => {
+    const auto = await createTenant();
+    await setPolicy(auto, { requireApproval: false });
+    const [assetId] = await insertAssets(auto, [{}]);
+    const filed = await requestLoan(auto, await auto.employee.token(), { assetId: assetId! });
+    expect(filed.status).toBe(201);
+    expect(filed.body).toMatchObject({ status: 'APPROVED', decidedById: null });
+    expect(filed.body.decidedAt).toEqual(expect.any(String));
+    expect(await storedAuditActions(assetId!)).toEqual(['LOAN_REQUESTED', 'LOAN_APPROVED']);
+    const [approval] = await ownerDb()`select metadata from audit_log where target_id = ${filed.body.id} and action = 'LOAN_APPROVED'`;
+    expect(approval!.metadata).toEqual({ automatic: true });
+    const templates = await ownerDb()`select payload->>'template' as template from outbox where organisation_id = ${auto.id}`;
+    expect(templates.map((t) => t.template)).toEqual(['loan-approved']);
+  });
+});

@@ -1,0 +1,309 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLegalReports } from '@/lib/privacy/jobs/create-legal-reports';
+import { deliverOutbox } from '@/lib/transport/jobs/deliver-outbox';
+import { createMailer } from '@/lib/platform/notifications/mailer';
+import type { LegalReportFigures } from '@/lib/privacy/legal-reports/schemas';
+import { call, expectEnvelope } from '../../../support/api';
+import { createIncidentReport, createPerson, createTenant, createUser, ownerDb, type TestTenant } from '../../../support/factories';
+import { jobDb, testClock } from '../../../support/job-db';
+import { type MailSink, startMailSink } from '../../../support/mail-sink';
+import { type Accessor, createOldTenant, JOB_NOW, LEGAL_CONTACT, PERIOD, seedErasureRequests, seedExpiredRecords, seedRetentionRuns, seedSensitiveReads } from './legal-report-seed';
+
+let acme: TestTenant;
+let globex: TestTenant;
+let accessors: Accessor[];
+let globexReader: string;
+let sink: MailSink;
+
+beforeAll(async () => {
+  sink = await startMailSink();
+  [acme, globex] = await Promise.all([createOldTenant('1989-12-15T08:00:00Z'), createOldTenant('1989-06-01T08:00:00Z')]);
+  await ownerDb()`update organisations set legal_contact_email = ${LEGAL_CONTACT} where id = ${acme.id}`;
+  await seedErasureRequests(acme.id);
+  await seedRetentionRuns(acme.id);
+  await seedExpiredRecords(acme.id);
+  accessors = await seedSensitiveReads(acme);
+  // Globex: one request, one run, one heavy reader; none of it may show in Acme's figures.
+  const person = await createPerson(globex.id);
+  await ownerDb()`insert into data_deletion_requests (organisation_id, person_id, requested_at, status, scope, legal_due_at)
+    values (${globex.id}, ${person}, '1990-01-08T00:00:00Z', 'pending', 'full', '1990-02-07T00:00:00Z')`;
+  await ownerDb()`insert into retention_runs (organisation_id, dry_run, trigger, as_of, status, started_at, finished_at)
+    values (${globex.id}, false, 'schedule', '1990-01-02T02:00:00Z', 'succeeded', '1990-01-02T02:00:00Z', '1990-01-02T02:01:00Z')`;
+  const reader = await createUser(globex.id, 'ADMIN');
+  globexReader = reader.id;
+  const incident = await createIncidentReport(globex.id);
+  await ownerDb()`insert into audit_log (organisation_id, occurred_at, actor_type, actor_user_id, action, target_type, target_id)
+    select ${globex.id}, '1990-01-09T10:00:00Z', 'USER', ${reader.id}, 'SENSITIVE_RECORD_VIEWED', 'INCIDENT_REPORT', ${incident} from generate_series(1, 100)`;
+}, 60_000);
+
+afterAll(() => sink.stop());
+
+const byKindReads = (accessor: Accessor) =>
+  [
+    { kind: 'MEDICAL_TREATMENT' as const, reads: accessor.medical },
+    { kind: 'INCIDENT_REPORT' as const, reads: accessor.incident },
+  ].sort((a, b) => b.reads - a.reads || a.kind.localeCompare(b.kind));
+
+function expectedAcmeFigures(): LegalReportFigures {
+  return {
+    version: 1,
+    periodStart: PERIOD.start,
+    periodEnd: PERIOD.end,
+    asOf: JOB_NOW,
+    erasure: {
+      filed: 5,
+      completed: 3,
+      rejected: 1,
+      openAtPeriodEnd: { total: 5, pending: 3, verified: 1, inProgress: 1 },
+      overdue: { legal: 2, target: 2 },
+      completedLate: 1,
+      // (394 + 12 + 1680) / 3
+      processingHours: { average: 695.33, maximum: 1680 },
+    },
+    retention: {
+      runs: { succeeded: 28, failed: 3, dryRuns: 2 },
+      failedRuns: [
+        { startedAt: '1990-01-05T02:00:00.000Z', dryRun: false, trigger: 'schedule' },
+        { startedAt: '1990-01-12T02:00:00.000Z', dryRun: false, trigger: 'schedule' },
+        { startedAt: '1990-01-20T14:00:00.000Z', dryRun: true, trigger: 'manual' },
+      ],
+      daysWithoutRun: ['1990-01-05', '1990-01-06', '1990-01-20'],
+      pastRetention: {
+        asOf: JOB_NOW,
+        total: 3,
+        kinds: [
+          { kind: 'training', action: 'delete', count: 1 },
+          { kind: 'donation', action: 'delete', count: 2 },
+        ],
+      },
+    },
+    sensitiveAccess: {
+      reads: 90,
+      accessors: 12,
+      topAccessors: accessors.slice(0, 10).map((accessor, index) => ({
+        rank: index + 1,
+        userId: accessor.id,
+        name: accessor.name,
+        email: accessor.email,
+        role: accessor.role,
+        reads: accessor.reads,
+        kinds: byKindReads(accessor),
+      })),
+    },
+  };
+}
+
+const storedReports = (organisationId: string) => ownerDb()`select id, period_start::text, period_end::text, figures, generated_at from legal_reports where organisation_id = ${organisationId} order by period_start`;
+const api = (method: string, path: string, token: string, options: { slug?: string; body?: unknown } = {}) => call(method, path, { tenant: options.slug ?? acme.slug, token, json: options.body });
+
+describe('the monthly legal report', () => {
+  let reportId: string;
+
+  it('is generated by the job on the 1st for every tenant, once, with every figure exact and no other tenant in it', async () => {
+    const clock = testClock(JOB_NOW);
+    const first = await createLegalReports({ db: jobDb(), now: clock.now, runId: 'legal-run-1' });
+    expect(first.failed).toBe(0);
+    expect(first.created).toBeGreaterThanOrEqual(2);
+    clock.set('1990-02-01T04:00:00Z');
+    expect(await createLegalReports({ db: jobDb(), now: clock.now, runId: 'legal-run-2' })).toEqual({ created: 0, failed: 0 });
+
+    const [report, ...more] = await storedReports(acme.id);
+    expect(more).toHaveLength(0);
+    reportId = report!.id as string;
+    expect(report).toMatchObject({ period_start: '1990-01-01', period_end: '1990-01-31', generated_at: new Date(JOB_NOW) });
+    expect(report!.figures).toEqual(expectedAcmeFigures());
+
+    const [globexReport, ...moreGlobex] = await storedReports(globex.id);
+    expect(moreGlobex).toHaveLength(0);
+    const figures = globexReport!.figures as LegalReportFigures;
+    expect(figures.erasure).toMatchObject({ filed: 1, completed: 0, openAtPeriodEnd: { total: 1, pending: 1, verified: 0, inProgress: 0 } });
+    expect(figures.retention.daysWithoutRun).toHaveLength(30);
+    expect(figures.retention.pastRetention).toEqual({ asOf: JOB_NOW, total: 0, kinds: [] });
+    expect(figures.sensitiveAccess).toMatchObject({ reads: 100, accessors: 1, topAccessors: [{ rank: 1, userId: globexReader, reads: 100, kinds: [{ kind: 'INCIDENT_REPORT', reads: 100 }] }] });
+    expect(JSON.stringify(report!.figures)).not.toContain(globexReader);
+
+    const audit = await ownerDb()`select organisation_id, actor_type, actor_user_id, metadata, request_id from audit_log where action = 'LEGAL_REPORT_GENERATED' and organisation_id in (${acme.id}, ${globex.id}) order by organisation_id = ${acme.id} desc`;
+    expect(audit).toEqual([
+      { organisation_id: acme.id, actor_type: 'SYSTEM', actor_user_id: null, metadata: { month: '1990-01', regenerated: false, emailed: true }, request_id: 'legal-run-1' },
+      { organisation_id: globex.id, actor_type: 'SYSTEM', actor_user_id: null, metadata: { month: '1990-01', regenerated: false, emailed: false }, request_id: 'legal-run-1' },
+    ]);
+  });
+
+  it('e-mails the summary to the legal contact only, through the outbox, and never names an accessor', async () => {
+    const outbox = await ownerDb()`select id, organisation_id, idempotency_key, payload from outbox where idempotency_key like 'legal-report:%' and organisation_id in (${acme.id}, ${globex.id})`;
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ organisation_id: acme.id, idempotency_key: `legal-report:${reportId}:${Date.parse(JOB_NOW)}`, payload: { template: 'legal-report-ready', to: LEGAL_CONTACT } });
+    // Due in 1965, where no other test's e-mail is, so this sweep delivers this one alone.
+    await ownerDb()`update outbox set next_attempt_at = '1965-01-01T00:00:00Z' where id = ${outbox[0]!.id}`;
+    const mailer = createMailer({ RESEND_API_KEY: sink.apiKey, RESEND_BASE_URL: sink.url });
+    expect(await deliverOutbox({ db: jobDb(), mailer, now: () => new Date('1965-01-01T00:01:00Z'), emailFrom: 'Quartermaster <no-reply@quartermaster.test>', appBaseUrl: 'https://quartermaster.test' })).toEqual({
+      sent: 1,
+      retried: 0,
+      failed: 0,
+      held: 0,
+    });
+    const [message, ...others] = sink.messages();
+    expect(others).toHaveLength(0);
+    expect(message).toMatchObject({ to: LEGAL_CONTACT, subject: 'Monthly legal report for January 1990' });
+    expect(message!.text).toContain('Erasure requests filed: 5');
+    expect(message!.text).toContain('Overdue (past the 30-day limit): 2');
+    expect(message!.text).toContain('Average processing time: 29 days');
+    expect(message!.text).toContain('Failed retention runs: 3');
+    expect(message!.text).toContain('Records past retention: 3');
+    expect(message!.text).toContain('Reads of sensitive records: 90 by 12 users');
+    expect(message!.html).toContain(`https://${acme.slug}.quartermaster.test/admin/legal-reports`);
+    expect(message!.html).not.toContain('Accessor No');
+  });
+
+  it('downloads as CSV that parses back to the same figures and as a PDF that prints them', async () => {
+    const token = await acme.admin.token();
+    const csv = await api('GET', `/api/v1/legal-reports/${reportId}/download?format=csv`, token);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="legal-report-${acme.slug}-1990-01.csv"`);
+    const { data, errors } = Papa.parse<string[]>(csv.raw.toString('utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true });
+    expect(errors).toEqual([]);
+    expect(data[0]).toEqual(['Section', 'Item', 'Metric', 'Value']);
+    const value = (section: string, metric: string, item = '') => data.filter((row) => row[0] === section && row[1] === item && row[2] === metric).map((row) => row[3]);
+    expect(value('Report', 'Organisation')).toEqual([`Tenant ${acme.slug}`]);
+    expect(value('Report', 'Period start')).toEqual(['1990-01-01']);
+    const figures = expectedAcmeFigures();
+    expect(value('Erasure requests', 'Filed in the period')).toEqual([String(figures.erasure.filed)]);
+    expect(value('Erasure requests', 'Completed in the period')).toEqual(['3']);
+    expect(value('Erasure requests', 'Rejected in the period')).toEqual(['1']);
+    expect(value('Erasure requests', 'Open at the end of the period')).toEqual(['5']);
+    expect(value('Erasure requests', 'Open: waiting for identity verification')).toEqual(['3']);
+    expect(value('Erasure requests', 'Overdue: past the 30-day legal limit')).toEqual(['2']);
+    expect(value('Erasure requests', 'Overdue: past the 7-day target')).toEqual(['2']);
+    expect(value('Erasure requests', 'Average processing time (hours)')).toEqual(['695.33']);
+    expect(value('Erasure requests', 'Average processing time (days)')).toEqual(['28.97']);
+    expect(value('Erasure requests', 'Longest processing time (hours)')).toEqual(['1680']);
+    expect(value('Retention anomalies', 'Failed runs')).toEqual(['3']);
+    expect(value('Retention anomalies', 'Days without a successful run: dates')).toEqual(['1990-01-05 1990-01-06 1990-01-20']);
+    expect(value('Retention anomalies', 'Records past retention still present')).toEqual(['3']);
+    expect(value('Retention anomalies', 'Past retention: donation (delete)')).toEqual(['2']);
+    expect(value('Top accessors of sensitive records', 'Reads of sensitive records')).toEqual(['90']);
+    const ranked = data.filter((row) => row[0] === 'Top accessors of sensitive records' && row[2] === 'Reads');
+    expect(ranked.map((row) => [row[1], Number(row[3])])).toEqual(figures.sensitiveAccess.topAccessors.map((a) => [`${a.rank}. ${a.name}`, a.reads]));
+    expect(value('Top accessors of sensitive records', 'E-mail', '1. Accessor No 01')).toEqual([accessors[0]!.email]);
+    expect(value('Top accessors of sensitive records', 'Reads: Medical treatments', '1. Accessor No 01')).toEqual(['7']);
+    expect(data.some((row) => row.join(' ').includes('Accessor No 11'))).toBe(false);
+
+    const pdf = await api('GET', `/api/v1/legal-reports/${reportId}/download?format=pdf`, token);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="legal-report-${acme.slug}-1990-01.pdf"`);
+    const file = join(mkdtempSync(join(tmpdir(), 'legal-report-')), 'report.pdf');
+    writeFileSync(file, pdf.raw);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(`Tenant ${acme.slug}`);
+    expect(text).toContain('Monthly legal report');
+    expect(text).toContain('695.33');
+    expect(text).toContain('Accessor No 01');
+
+    const downloads = await ownerDb()`select actor_user_id, metadata from audit_log where organisation_id = ${acme.id} and action = 'LEGAL_REPORT_DOWNLOADED' order by id`;
+    expect(downloads).toEqual([
+      { actor_user_id: acme.admin.id, metadata: { month: '1990-01', format: 'csv' } },
+      { actor_user_id: acme.admin.id, metadata: { month: '1990-01', format: 'pdf' } },
+    ]);
+  });
+
+  it('lists and reads reports for admins only; another tenant gets 404', async () => {
+    const token = await acme.admin.token();
+    const list = await api('GET', '/api/v1/legal-reports', token);
+    expect(list.status).toBe(200);
+    expect(list.body.pagination).toEqual({ limit: 25, total: 1, nextCursor: null, hasMore: false });
+    expect(list.body.data).toEqual([
+      { id: reportId, month: '1990-01', periodStart: '1990-01-01', periodEnd: '1990-01-31', generatedAt: JOB_NOW, emailedTo: LEGAL_CONTACT, figures: expectedAcmeFigures() },
+    ]);
+    const one = await api('GET', `/api/v1/legal-reports/${reportId}`, token);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(list.body.data[0]);
+    const globexList = await api('GET', '/api/v1/legal-reports', await globex.admin.token(), { slug: globex.slug });
+    expect(globexList.body.data.map((r: { emailedTo: string | null }) => r.emailedTo)).toEqual([null]);
+
+    for (const user of [acme.employee, acme.manager]) {
+      expectEnvelope(await api('GET', '/api/v1/legal-reports', await user.token()), 403, 'FORBIDDEN');
+      expectEnvelope(await api('GET', `/api/v1/legal-reports/${reportId}/download?format=csv`, await user.token()), 403, 'FORBIDDEN');
+      expectEnvelope(await api('POST', '/api/v1/legal-reports', await user.token(), { body: { month: '1990-01' } }), 403, 'FORBIDDEN');
+    }
+    const globexToken = await globex.admin.token();
+    expectEnvelope(await api('GET', `/api/v1/legal-reports/${reportId}`, globexToken, { slug: globex.slug }), 404, 'LEGAL_REPORT_NOT_FOUND');
+    expectEnvelope(await api('GET', `/api/v1/legal-reports/${reportId}/download?format=pdf`, globexToken, { slug: globex.slug }), 404, 'LEGAL_REPORT_NOT_FOUND');
+    expectEnvelope(await api('GET', `/api/v1/legal-reports/${reportId}/download?format=xlsx`, token), 400, 'VALIDATION_ERROR');
+    expectEnvelope(await api('GET', `/api/v1/legal-reports/${reportId}/download`, token), 400, 'VALIDATION_ERROR');
+    expectEnvelope(await api('GET', '/api/v1/legal-reports/not-a-uuid', token), 400, 'VALIDATION_ERROR');
+  });
+
+  it('an admin regenerates a month that is over, replacing its figures; a month not over or malformed is a 400', async () => {
+    const token = await acme.admin.token();
+    const now = new Date();
+    const thisMonth = now.toISOString().slice(0, 7);
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+    for (const month of [thisMonth, nextMonth]) {
+      const refused = await api('POST', '/api/v1/legal-reports', token, { body: { month } });
+      expectEnvelope(refused, 400, 'VALIDATION_ERROR');
+      expect(refused.body.error.details.issues).toEqual([{ path: 'month', code: 'month_not_over', message: 'Choose a month that is over.' }]);
+    }
+    for (const body of [{ month: '1990-13' }, { month: '1990-1' }, {}, { month: '1990-01', extra: true }]) {
+      expectEnvelope(await api('POST', '/api/v1/legal-reports', token, { body }), 400, 'VALIDATION_ERROR');
+    }
+    expect(await storedReports(acme.id)).toHaveLength(1);
+
+    const regenerated = await api('POST', '/api/v1/legal-reports', token, { body: { month: '1990-01' } });
+    expect(regenerated.status).toBe(201);
+    expect(regenerated.headers.location).toBe(`/api/v1/legal-reports/${reportId}`);
+    expect(regenerated.body).toMatchObject({ id: reportId, month: '1990-01', emailedTo: LEGAL_CONTACT });
+    expect(regenerated.body.generatedAt).not.toBe(JOB_NOW);
+    expect(regenerated.body.figures.erasure).toEqual(expectedAcmeFigures().erasure);
+    expect(regenerated.body.figures.sensitiveAccess).toEqual(expectedAcmeFigures().sensitiveAccess);
+    const [stored, ...more] = await storedReports(acme.id);
+    expect(more).toHaveLength(0);
+    expect((stored!.generated_at as Date).toISOString()).toBe(regenerated.body.generatedAt);
+    expect((stored!.figures as LegalReportFigures).asOf).toBe(regenerated.body.generatedAt);
+    const keys = await ownerDb()`select idempotency_key from outbox where organisation_id = ${acme.id} and idempotency_key like 'legal-report:%' order by created_at`;
+    expect(keys.map((k) => k.idempotency_key)).toEqual([`legal-report:${reportId}:${Date.parse(JOB_NOW)}`, `legal-report:${reportId}:${Date.parse(regenerated.body.generatedAt)}`]);
+    const [audit] = await ownerDb()`select actor_user_id, metadata from audit_log where organisation_id = ${acme.id} and action = 'LEGAL_REPORT_GENERATED' order by id desc limit 1`;
+    expect(audit).toEqual({ actor_user_id: acme.admin.id, metadata: { month: '1990-01', regenerated: true, emailed: true } });
+
+    const fresh = await createTenant();
+    const created = await api('POST', '/api/v1/legal-reports', await fresh.admin.token(), { slug: fresh.slug, body: { month: '2020-02' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ month: '2020-02', periodStart: '2020-02-01', periodEnd: '2020-02-29', emailedTo: null });
+    expect(await storedReports(fresh.id)).toHaveLength(1);
+  });
+});
+
+describe('the legal contact setting', () => {
+  it('is read and changed through PATCH /api/v1/organisation by admins, validated and audited', async () => {
+    const tenant = await createTenant();
+    const token = await tenant.admin.token();
+    const api = (method: string, body?: unknown, userToken = token) => call(method, '/api/v1/organisation', { tenant: tenant.slug, token: userToken, json: body });
+    const unlinked = { registryId: null, registryOfficial: null, registrySyncedAt: null };
+    expect((await api('GET')).body).toEqual({ id: tenant.id, slug: tenant.slug, name: `Tenant ${tenant.slug}`, legalContactEmail: null, ...unlinked });
+
+    const invalid = await api('PATCH', { legalContactEmail: 'legal at example' });
+    expectEnvelope(invalid, 400, 'VALIDATION_ERROR');
+    expectEnvelope(await api('PATCH', {}), 400, 'VALIDATION_ERROR');
+    expectEnvelope(await api('PATCH', { legalContactEmail: 'legal@example.org', plan: 'FREE' }), 400, 'VALIDATION_ERROR');
+    expectEnvelope(await api('PATCH', { legalContactEmail: 'legal@example.org' }, await tenant.employee.token()), 403, 'FORBIDDEN');
+
+    const set = await api('PATCH', { legalContactEmail: '  Legal@Example.ORG ' });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ id: tenant.id, slug: tenant.slug, name: `Tenant ${tenant.slug}`, legalContactEmail: 'legal@example.org', ...unlinked });
+    const cleared = await api('PATCH', { legalContactEmail: null });
+    expect(cleared.body.legalContactEmail).toBeNull();
+    const [stored] = await ownerDb()`select legal_contact_email from organisations where id = ${tenant.id}`;
+    expect(stored!.legal_contact_email).toBeNull();
+    const audit = await ownerDb()`select actor_user_id, changes from audit_log where organisation_id = ${tenant.id} and action = 'ORGANISATION_UPDATED' order by id`;
+    expect(audit).toEqual([
+      { actor_user_id: tenant.admin.id, changes: { legalContactEmail: { before: null, after: 'legal@example.org' } } },
+      { actor_user_id: tenant.admin.id, changes: { legalContactEmail: { before: 'legal@example.org', after: null } } },
+    ]);
+  });
+});
