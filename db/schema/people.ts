@@ -25,7 +25,7 @@ export type PersonSyncStatus = (typeof personSyncStatusEnum.enumValues)[number];
 
 /**
  * The registry's value of every mirrored identity field at the last sync: the base of the three-way merge
- * (lib/registry/merge-person.ts). identifierNational is held as a keyed hash, never in plaintext.
+ * (lib/registry/mirror/merge-person.ts). identifierNational is held as a keyed hash, never in plaintext.
  */
 export type RegistryBase = {
   firstName: string | null;

@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from '@/db/schema';
 import { recordSyncConflicts } from '@/lib/registry/conflicts/record-sync-conflicts';
-import type { IdentityValues } from '@/lib/registry/merge-person';
+import type { IdentityValues } from '@/lib/registry/mirror/merge-person';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { ownerSql } from './support/db';
 import { e2eState, tenantUrl } from './support/e2e-state';

@@ -7,7 +7,7 @@ import { decryptField } from '@/lib/platform/crypto/decrypt-field';
 import { encryptField } from '@/lib/platform/crypto/encrypt-field';
 import { releaseHeldEmails } from '@/lib/platform/notifications/release-held-emails';
 import { proposeApprovedChange } from '@/lib/registry/proposals/propose-approved-change';
-import { mirroredIdentityFields } from '@/lib/registry/merge-person';
+import { mirroredIdentityFields } from '@/lib/registry/mirror/merge-person';
 import type { UpdatedPerson, UpdatePersonBody } from './schemas';
 import { personColumns, personNotFound, toPersonDto } from './to-person-dto';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Evidence, proposalStatuses } from '@/lib/registry/proposals/schemas';
-import { type MirroredIdentityField, mirroredIdentityFields } from '@/lib/registry/merge-person';
+import { type MirroredIdentityField, mirroredIdentityFields } from '@/lib/registry/mirror/merge-person';
 
 /** Languages the portal and its e-mails can be read in (BCP 47). */
 export const supportedLanguages = ['en', 'de', 'fr', 'nl', 'es', 'it'] as const;
@@ -16,7 +16,7 @@ export const languageNames: Record<(typeof supportedLanguages)[number], string> 
 /** Owned by the registry (spec 002) and shown on the profile: a person proposes a change, never writes it. */
 export const identityFields = ['firstName', 'lastName', 'birthDate', 'nationality', 'officialEmail'] as const satisfies readonly MirroredIdentityField[];
 export type IdentityField = (typeof identityFields)[number];
-/** What a change proposal may carry: every field the registry masters (declared once, in lib/registry/merge-person.ts); the national identifier is never shown back. */
+/** What a change proposal may carry: every field the registry masters (declared once, in lib/registry/mirror/merge-person.ts); the national identifier is never shown back. */
 export const proposableFields = mirroredIdentityFields;
 export type ProposableField = MirroredIdentityField;
 

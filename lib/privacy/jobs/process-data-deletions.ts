@@ -12,7 +12,7 @@ import { type ErasablePersonField, type ErasureScope, erasePerson } from '@/lib/
 import { ledgerSubjectKey } from '@/lib/privacy/erasure/pseudonym';
 import { proposeApprovedChange } from '@/lib/registry/proposals/propose-approved-change';
 import { proposeDeactivation } from '@/lib/registry/proposals/propose-deactivation';
-import { mirroredIdentityFields } from '@/lib/registry/merge-person';
+import { mirroredIdentityFields } from '@/lib/registry/mirror/merge-person';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { describeError, type DueItem, findDueItems, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
 

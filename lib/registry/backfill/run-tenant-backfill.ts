@@ -6,10 +6,10 @@ import { createContext } from '@/lib/platform/core/context';
 import { decryptField } from '@/lib/platform/crypto/decrypt-field';
 import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
-import { createIdentifierDigester, type IdentifierDigester } from '../identifier-digest';
-import { mirroredIdentityFields } from '../merge-person';
-import type { RegistryAdapter, RegistryPerson } from '../registry-adapter';
-import { RegistryRequestError } from '../registry-errors';
+import { createIdentifierDigester, type IdentifierDigester } from '../mirror/identifier-digest';
+import { mirroredIdentityFields } from '../mirror/merge-person';
+import type { RegistryAdapter, RegistryPerson } from '../adapter/registry-adapter';
+import { RegistryRequestError } from '../adapter/registry-errors';
 import { type ComparedField, comparedFields, countBackfillState, loadBackfill } from './backfill-store';
 
 export type TenantBackfillDeps = {

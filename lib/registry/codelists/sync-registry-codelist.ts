@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '@/db/client';
 import { codelists } from '@/db/schema';
-import type { RegistryAdapter } from '@/lib/registry/registry-adapter';
+import type { RegistryAdapter } from '@/lib/registry/adapter/registry-adapter';
 
 export type CodelistCadence = 'weekly' | 'daily';
 export type CodelistSyncOutcome = { name: string; added: number; modified: number; deactivated: number; unknownAtRegistry?: boolean };

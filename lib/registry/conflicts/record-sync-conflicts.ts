@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { personSyncConflicts, type RegistryBase, type SyncConflictSource } from '@/db/schema';
-import type { FieldConflict, IdentityValues, OpenProposal } from '../merge-person';
+import type { FieldConflict, IdentityValues, OpenProposal } from '../mirror/merge-person';
 
 export type RecordSyncConflictsInput = {
   personId: string;

@@ -5,7 +5,7 @@ import { recordAudit } from '@/lib/platform/audit/record-audit';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { dispatchEvent } from '@/lib/platform/jobs/dispatch-event';
 import { PERSON_CHANGE_PROPOSAL_APPROVED_EVENT } from '@/lib/registry/proposals/approve-proposal';
-import { isRegistrySyncOn } from '../get-registry-adapter';
+import { isRegistrySyncOn } from '../adapter/get-registry-adapter';
 import { registrySyncOff, syncConflictResolved, syncConflictValueHidden } from './errors';
 import { getSyncConflict } from './list-sync-conflicts';
 import type { ResolvedSyncConflict, ResolveSyncConflictBody } from './schemas';

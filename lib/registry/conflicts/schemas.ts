@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '@/lib/platform/pagination';
-import { mirroredIdentityFields } from '../merge-person';
+import { mirroredIdentityFields } from '../mirror/merge-person';
 
 export const SyncConflictStatus = z.enum(['open', 'resolved']);
 

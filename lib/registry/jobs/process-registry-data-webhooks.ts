@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { codelists, registryWebhookDeliveries } from '@/db/schema';
 import { syncRegistryCodelist } from '@/lib/registry/codelists/sync-registry-codelist';
-import { fanOutRegistryOrganisation } from '@/lib/registry/apply-registry-organisation';
-import type { RegistryAdapter } from '@/lib/registry/registry-adapter';
-import { RegistryUnavailableError } from '@/lib/registry/registry-errors';
+import { fanOutRegistryOrganisation } from '@/lib/registry/mirror/apply-registry-organisation';
+import type { RegistryAdapter } from '@/lib/registry/adapter/registry-adapter';
+import { RegistryUnavailableError } from '@/lib/registry/adapter/registry-errors';
 import { describeError, type JobDeps } from '@/lib/platform/jobs/job-deps';
 import { MAX_WEBHOOK_ATTEMPTS } from './process-registry-webhooks';
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { registryWebhookDeliveries } from '@/db/schema';
 import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
-import type { RegistryAdapter } from '@/lib/registry/registry-adapter';
-import { RegistryUnavailableError } from '@/lib/registry/registry-errors';
-import { fanOutRegistryPerson } from '@/lib/registry/sync-registry-person';
+import type { RegistryAdapter } from '@/lib/registry/adapter/registry-adapter';
+import { RegistryUnavailableError } from '@/lib/registry/adapter/registry-errors';
+import { fanOutRegistryPerson } from '@/lib/registry/mirror/sync-registry-person';
 import { describeError, type JobDeps } from '@/lib/platform/jobs/job-deps';
 
 export type ProcessRegistryWebhooksDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & {

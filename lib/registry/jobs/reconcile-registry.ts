@@ -4,8 +4,8 @@ import { rowsOf } from '@/db/client';
 import { persons, registrySyncState } from '@/db/schema';
 import { createContext } from '@/lib/platform/core/context';
 import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
-import { type ApplyOutcome, applyRegistryPerson } from '@/lib/registry/apply-registry-person';
-import type { RegistryAdapter } from '@/lib/registry/registry-adapter';
+import { type ApplyOutcome, applyRegistryPerson } from '@/lib/registry/mirror/apply-registry-person';
+import type { RegistryAdapter } from '@/lib/registry/adapter/registry-adapter';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { describeError, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
 

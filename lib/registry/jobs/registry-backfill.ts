@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/db/client';
 import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
 import { failTenantBackfill, runTenantBackfill } from '@/lib/registry/backfill/run-tenant-backfill';
-import type { RegistryAdapter } from '@/lib/registry/registry-adapter';
+import type { RegistryAdapter } from '@/lib/registry/adapter/registry-adapter';
 import { describeError, type JobDeps } from '@/lib/platform/jobs/job-deps';
 
 export type RegistryBackfillDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & {

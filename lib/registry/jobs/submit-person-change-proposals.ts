@@ -8,9 +8,9 @@ import { decryptField } from '@/lib/platform/crypto/decrypt-field';
 import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
 import { isSealed, proposalColumns, type ProposalRow, proposalWhere } from '@/lib/registry/proposals/proposal-store';
 import { markProposalAccepted, markProposalRejected } from '@/lib/registry/proposals/settle-proposal';
-import type { PersonChangeProposal, PersonProposal, RegistryAdapter, SubmissionReceipt } from '@/lib/registry/registry-adapter';
-import { RegistryRequestError } from '@/lib/registry/registry-errors';
-import { fanOutRegistryPerson } from '@/lib/registry/sync-registry-person';
+import type { PersonChangeProposal, PersonProposal, RegistryAdapter, SubmissionReceipt } from '@/lib/registry/adapter/registry-adapter';
+import { RegistryRequestError } from '@/lib/registry/adapter/registry-errors';
+import { fanOutRegistryPerson } from '@/lib/registry/mirror/sync-registry-person';
 import { describeError, findDueItems, type DueItem, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
 
 export type SubmitProposalsDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & { registry: RegistryAdapter | null; encryption?: FieldEncryption; batch?: number };

@@ -1,5 +1,5 @@
 import { type CodelistCadence, recordCodelistSyncError, registryCodelistsDue, syncRegistryCodelist } from '@/lib/registry/codelists/sync-registry-codelist';
-import type { RegistryAdapter } from '@/lib/registry/registry-adapter';
+import type { RegistryAdapter } from '@/lib/registry/adapter/registry-adapter';
 import { describeError, type JobDeps } from '@/lib/platform/jobs/job-deps';
 
 export type SyncCodelistsDeps = Pick<JobDeps, 'db' | 'now' | 'log'> & { registry: RegistryAdapter | null; cadence: CodelistCadence | 'all' };

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { registrySyncState } from '@/db/schema';
 import { createContext } from '@/lib/platform/core/context';
-import { applyRegistryOrganisation, linkedOrganisations } from '@/lib/registry/apply-registry-organisation';
-import type { RegistryAdapter, RegistryOrganization } from '@/lib/registry/registry-adapter';
+import { applyRegistryOrganisation, linkedOrganisations } from '@/lib/registry/mirror/apply-registry-organisation';
+import type { RegistryAdapter, RegistryOrganization } from '@/lib/registry/adapter/registry-adapter';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { describeError, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
 

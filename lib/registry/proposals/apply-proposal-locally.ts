@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { persons } from '@/db/schema';
-import { mirroredIdentityFields } from '@/lib/registry/merge-person';
+import { mirroredIdentityFields } from '@/lib/registry/mirror/merge-person';
 import { isSealed, type ProposalRow } from './proposal-store';
 
 /**

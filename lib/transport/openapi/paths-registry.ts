@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { WEBHOOK_MAX_DEPTH } from '@/lib/registry/read-webhook-body';
-import { RegistryWebhookPayload } from '@/lib/registry/webhook-payload';
+import { WEBHOOK_MAX_DEPTH } from '@/lib/registry/inbound/read-webhook-body';
+import { RegistryWebhookPayload } from '@/lib/registry/inbound/webhook-payload';
 import { headerRefs } from './components';
 import { buildErrorResponses } from './error-responses';
 import { nameSchema } from './name-schema';

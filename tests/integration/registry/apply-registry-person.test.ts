@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRegistryPerson } from '@/lib/registry/apply-registry-person';
+import { applyRegistryPerson } from '@/lib/registry/mirror/apply-registry-person';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import type { RegistryPerson } from '@/scripts/registry-simulator/types';
 import { createTenant } from '../../support/factories';

@@ -3,8 +3,8 @@ import { processRegistryDataWebhooks } from '@/lib/registry/jobs/process-registr
 import { syncCodelists } from '@/lib/registry/jobs/sync-codelists';
 import { syncRegistryOrganisations } from '@/lib/registry/jobs/sync-registry-organisations';
 import type { CodelistCadence } from '@/lib/registry/codelists/sync-registry-codelist';
-import { createHttpRegistryAdapter } from '@/lib/registry/http-registry-adapter';
-import { createTokenBucket } from '@/lib/registry/token-bucket';
+import { createHttpRegistryAdapter } from '@/lib/registry/adapter/http-registry-adapter';
+import { createTokenBucket } from '@/lib/registry/adapter/token-bucket';
 import { signWebhookPayload } from '@/scripts/registry-simulator/sign-webhook';
 import { call } from '../../support/api';
 import { ownerDb } from '../../support/factories';

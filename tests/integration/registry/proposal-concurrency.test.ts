@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rowsOf } from '@/db/client';
 import { reconcileRegistry } from '@/lib/registry/jobs/reconcile-registry';
 import { submitPersonChangeProposals } from '@/lib/registry/jobs/submit-person-change-proposals';
-import { fanOutRegistryPerson } from '@/lib/registry/sync-registry-person';
+import { fanOutRegistryPerson } from '@/lib/registry/mirror/sync-registry-person';
 import { createRegistrySimulator, type RegistrySimulator } from '@/scripts/registry-simulator/create-registry-simulator';
 import { insertPerson } from '@/scripts/registry-simulator/registry-store';
 import { call } from '../../support/api';

@@ -4,7 +4,7 @@ import { createContext } from '@/lib/platform/core/context';
 import { encryptField } from '@/lib/platform/crypto/encrypt-field';
 import { runTenantUnit } from '@/lib/platform/jobs/job-deps';
 import { submitPersonChangeProposals } from '@/lib/registry/jobs/submit-person-change-proposals';
-import { applyRegistryPerson, type SyncSource } from '@/lib/registry/apply-registry-person';
+import { applyRegistryPerson, type SyncSource } from '@/lib/registry/mirror/apply-registry-person';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { createRegistrySimulator, type RegistrySimulator } from '@/scripts/registry-simulator/create-registry-simulator';
 import { call, expectEnvelope } from '../../support/api';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpRegistryAdapter, type HttpRegistryAdapterOptions } from '@/lib/registry/http-registry-adapter';
-import { RegistryRequestError, RegistryUnavailableError } from '@/lib/registry/registry-errors';
-import { createTokenBucket } from '@/lib/registry/token-bucket';
+import { createHttpRegistryAdapter, type HttpRegistryAdapterOptions } from '@/lib/registry/adapter/http-registry-adapter';
+import { RegistryRequestError, RegistryUnavailableError } from '@/lib/registry/adapter/registry-errors';
+import { createTokenBucket } from '@/lib/registry/adapter/token-bucket';
 import type { RegistrySimulator } from '@/scripts/registry-simulator/create-registry-simulator';
 import { registrySeedPersons } from '@/scripts/registry-simulator/seed-data';
 import { apiKey, startSimulator } from './simulator-helpers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RegistryBase } from '@/db/schema';
-import { type IdentityValues, type MergeInput, mergePerson, mirroredIdentityFields } from '@/lib/registry/merge-person';
+import { type IdentityValues, type MergeInput, mergePerson, mirroredIdentityFields } from '@/lib/registry/mirror/merge-person';
 
 const synced: IdentityValues = {
   firstName: 'Noor',

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { verifyWebhook } from '@/lib/registry/verify-webhook';
+import { verifyWebhook } from '@/lib/registry/inbound/verify-webhook';
 import { signWebhookPayload } from '@/scripts/registry-simulator/sign-webhook';
 
 const secrets = ['first-secret-0123456789', 'second-secret-0123456789'];

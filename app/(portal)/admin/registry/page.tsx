@@ -11,7 +11,7 @@ import { acceptMismatchAction, dismissMismatchAction, startBackfillAction } from
 import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { getBackfillStatus } from '@/lib/registry/backfill/backfill-status';
 import { listMismatches } from '@/lib/registry/backfill/mismatches';
-import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
+import { getRegistryAdapter } from '@/lib/registry/adapter/get-registry-adapter';
 
 export const metadata = { title: 'Registry' };
 

@@ -1,6 +1,6 @@
 import { ok } from '@/lib/transport/http/responses';
 import { methodNotAllowed, route } from '@/lib/transport/http/route';
-import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
+import { getRegistryAdapter } from '@/lib/registry/adapter/get-registry-adapter';
 import { getOrganisationSettings } from '@/lib/organisation/settings/get-organisation-settings';
 import { UpdateOrganisationBody } from '@/lib/organisation/settings/schemas';
 import { updateOrganisation } from '@/lib/organisation/settings/update-organisation';

@@ -3,7 +3,7 @@ import { methodNotAllowed, route } from '@/lib/transport/http/route';
 import { createPerson } from '@/lib/people/persons/create-person';
 import { listPersons } from '@/lib/people/persons/list-persons';
 import { CreatePersonBody, ListPersonsQuery } from '@/lib/people/persons/schemas';
-import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
+import { isRegistrySyncOn } from '@/lib/registry/adapter/get-registry-adapter';
 
 // GET /api/v1/persons – the directory of persons (ADMIN or the COACH duty)
 export const GET = route({ role: 'EMPLOYEE', query: ListPersonsQuery }, async ({ tx, ctx, query }) => ok(await listPersons(tx, ctx, query)));

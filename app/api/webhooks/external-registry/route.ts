@@ -7,10 +7,10 @@ import { getConfig } from '@/lib/platform/config';
 import { ApiError, ValidationError } from '@/lib/platform/core/errors';
 import { getDb } from '@/lib/platform/db/get-db';
 import { dispatchEvent } from '@/lib/platform/jobs/dispatch-event';
-import { WEBHOOK_MAX_DEPTH } from '@/lib/registry/read-webhook-body';
-import { receiveWebhook } from '@/lib/registry/receive-webhook';
-import type { WebhookRejection } from '@/lib/registry/verify-webhook';
-import { REGISTRY_WEBHOOK_RECEIVED_EVENT } from '@/lib/registry/webhook-payload';
+import { WEBHOOK_MAX_DEPTH } from '@/lib/registry/inbound/read-webhook-body';
+import { receiveWebhook } from '@/lib/registry/inbound/receive-webhook';
+import type { WebhookRejection } from '@/lib/registry/inbound/verify-webhook';
+import { REGISTRY_WEBHOOK_RECEIVED_EVENT } from '@/lib/registry/inbound/webhook-payload';
 
 export const dynamic = 'force-dynamic';
 

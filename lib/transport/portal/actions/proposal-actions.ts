@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { approveProposal } from '@/lib/registry/proposals/approve-proposal';
 import { rejectProposal } from '@/lib/registry/proposals/reject-proposal';
 import { RejectProposalBody } from '@/lib/registry/proposals/schemas';
-import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
+import { isRegistrySyncOn } from '@/lib/registry/adapter/get-registry-adapter';
 import { formAction } from '../portal-action';
 
 const errors = {

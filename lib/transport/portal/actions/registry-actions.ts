@@ -5,7 +5,7 @@ import { getConfig } from '@/lib/platform/config';
 import { acceptRegistryValues, dismissMismatch } from '@/lib/registry/backfill/mismatches';
 import { requestBackfill } from '@/lib/registry/backfill/request-backfill';
 import { resolveSyncConflict } from '@/lib/registry/conflicts/resolve-sync-conflict';
-import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
+import { getRegistryAdapter } from '@/lib/registry/adapter/get-registry-adapter';
 import { formAction } from '../portal-action';
 
 const errors = {

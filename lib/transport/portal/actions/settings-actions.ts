@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { extensionModes, updateLoanPolicy } from '@/lib/lending/loans/policy';
 import { LegalContactEmail, OrganisationName } from '@/lib/organisation/settings/schemas';
 import { updateOrganisation } from '@/lib/organisation/settings/update-organisation';
-import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
+import { getRegistryAdapter } from '@/lib/registry/adapter/get-registry-adapter';
 import { formAction } from '../portal-action';
 
 export const updateOrganisationAction = formAction(

@@ -3,7 +3,7 @@ import { methodNotAllowed, route } from '@/lib/transport/http/route';
 import { getPerson } from '@/lib/people/persons/get-person';
 import { PersonIdParams, UpdatePersonBody } from '@/lib/people/persons/schemas';
 import { updatePerson } from '@/lib/people/persons/update-person';
-import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
+import { isRegistrySyncOn } from '@/lib/registry/adapter/get-registry-adapter';
 
 // GET /api/v1/persons/{id} – a person's detail (ADMIN, the COACH duty, or the person themselves)
 export const GET = route({ role: 'EMPLOYEE', params: PersonIdParams }, async ({ tx, ctx, params }) => ok(await getPerson(tx, ctx, params.id)));

@@ -3,7 +3,7 @@ import { methodNotAllowed, publicRoute } from '@/lib/transport/http/route';
 import { ApiError } from '@/lib/platform/core/errors';
 import { confirmOfficialEmail } from '@/lib/registry/proposals/confirm-official-email';
 import { ConfirmEmailQuery } from '@/lib/registry/proposals/schemas';
-import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
+import { isRegistrySyncOn } from '@/lib/registry/adapter/get-registry-adapter';
 
 const linkProblems: Record<string, string> = { EMAIL_CONFIRMATION_INVALID: 'invalid', EMAIL_CONFIRMATION_EXPIRED: 'expired' };
 

@@ -3,7 +3,7 @@ import { methodNotAllowed, route } from '@/lib/transport/http/route';
 import { getConfig } from '@/lib/platform/config';
 import { getBackfillStatus } from '@/lib/registry/backfill/backfill-status';
 import { requestBackfill } from '@/lib/registry/backfill/request-backfill';
-import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
+import { getRegistryAdapter } from '@/lib/registry/adapter/get-registry-adapter';
 
 const registryState = () => ({ configured: getRegistryAdapter() !== null, url: getConfig().REGISTRY_URL });
 

@@ -3,7 +3,7 @@ import { methodNotAllowed, route } from '@/lib/transport/http/route';
 import { approveProposal } from '@/lib/registry/proposals/approve-proposal';
 import { getProposal } from '@/lib/registry/proposals/list-proposals';
 import { ProposalIdParams } from '@/lib/registry/proposals/schemas';
-import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
+import { isRegistrySyncOn } from '@/lib/registry/adapter/get-registry-adapter';
 
 // POST /api/v1/person-change-proposals/{id}/approve – pending -> approved_locally (or accepted, applied here, for a local-only person or in phase 0)
 export const POST = route({ role: 'ADMIN', params: ProposalIdParams }, async ({ tx, ctx, params }) => {

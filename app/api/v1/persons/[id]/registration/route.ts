@@ -2,7 +2,7 @@ import { ok } from '@/lib/transport/http/responses';
 import { methodNotAllowed, route } from '@/lib/transport/http/route';
 import { registerPersonWithRegistry } from '@/lib/people/persons/register-person-with-registry';
 import { PersonIdParams } from '@/lib/people/persons/schemas';
-import { isRegistrySyncOn } from '@/lib/registry/get-registry-adapter';
+import { isRegistrySyncOn } from '@/lib/registry/adapter/get-registry-adapter';
 
 // POST /api/v1/persons/{id}/registration – propose a local-only person to the registry as a new record (ADMIN)
 export const POST = route({ role: 'ADMIN', params: PersonIdParams }, async ({ tx, ctx, params }) =>

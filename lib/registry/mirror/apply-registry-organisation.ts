@@ -4,7 +4,7 @@ import { organisations, type RegistryOfficial } from '@/db/schema';
 import { diffChanges, recordAudit } from '@/lib/platform/audit/record-audit';
 import { createContext, type SystemContext } from '@/lib/platform/core/context';
 import { runTenantUnit } from '@/lib/platform/jobs/job-deps';
-import type { RegistryOrganization } from './registry-adapter';
+import type { RegistryOrganization } from '../adapter/registry-adapter';
 
 export type OrganisationSyncSource = { via: 'webhook'; deliveryId: string; event: string } | { via: 'reconcile'; runId: string } | { via: 'link'; userId: string };
 export type OrganisationSyncOutcome = 'updated' | 'unchanged' | 'not_linked';

@@ -4,7 +4,7 @@ import { createContext } from '@/lib/platform/core/context';
 import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
 import { runTenantUnit } from '@/lib/platform/jobs/job-deps';
 import { type ApplyOutcome, applyRegistryPerson, type SyncSource } from './apply-registry-person';
-import type { RegistryPerson } from './registry-adapter';
+import type { RegistryPerson } from '../adapter/registry-adapter';
 
 export type Mirror = { organisationId: string; personId: string };
 export type FanOutResult = { tenants: number; outcomes: ApplyOutcome[] };

@@ -5,7 +5,7 @@ export const mirroredIdentityFields = ['firstName', 'lastName', 'birthDate', 'id
 export type MirroredIdentityField = (typeof mirroredIdentityFields)[number];
 
 /**
- * Identity values in comparable form: identifierNational is a keyed hash (lib/registry/identifier-digest.ts) on
+ * Identity values in comparable form: identifierNational is a keyed hash (lib/registry/mirror/identifier-digest.ts) on
  * every side, so the merge never handles the plaintext and the base never stores it.
  */
 export type IdentityValues = { [F in MirroredIdentityField]: string | null };

@@ -9,10 +9,10 @@ import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
 import { openProposalStatuses } from '@/lib/registry/proposals/schemas';
 import { markProposalAccepted } from '@/lib/registry/proposals/settle-proposal';
 import { alertSyncConflict } from './alert-sync-conflict';
-import { recordSyncConflicts } from './conflicts/record-sync-conflicts';
+import { recordSyncConflicts } from '../conflicts/record-sync-conflicts';
 import { createIdentifierDigester } from './identifier-digest';
 import { type IdentityValues, mergePerson } from './merge-person';
-import type { RegistryPerson } from './registry-adapter';
+import type { RegistryPerson } from '../adapter/registry-adapter';
 
 export type SyncSource =
   | { via: 'webhook'; deliveryId: string; event: string; secretIndex: number | null }

@@ -1,6 +1,6 @@
 /**
  * The platform's view of the external registry (spec 002). Everything else in the app talks to the registry
- * through this interface; lib/registry/http-registry-adapter.ts is the only code that knows its paths, so a
+ * through this interface; lib/registry/adapter/http-registry-adapter.ts is the only code that knows its paths, so a
  * change of the registry's API (or a second registry) is a new or updated adapter, nothing more.
  */
 
