@@ -10,7 +10,7 @@ const drizzleObjects = { drizzleObjectName: ['db', 'tx'] };
 const publicEntries = {
   organisation: [],
   people: ['persons/assert-tenant-person.ts', 'persons/person-is-registered.ts', 'persons/person-name.ts', 'persons/to-person-dto.ts', 'users/list-user-names.ts'],
-  lending: ['assets/asset-columns.ts', 'loans/loan-store.ts', 'loans/release-erased-borrower-loans.ts', 'maintenance/maintenance-columns.ts'],
+  lending: ['assets/asset-columns.ts', 'loans/loan-columns.ts', 'loans/release-erased-borrower-loans.ts', 'maintenance/maintenance-columns.ts'],
   records: ['incidents/reporter-visibility.ts'],
   privacy: ['erasure/erased-sign-in.ts'],
   registry: [
@@ -20,11 +20,11 @@ const publicEntries = {
     'mirror/apply-registry-organisation.ts',
     'mirror/merge-person.ts',
     'proposals/confirm-official-email.ts',
-    'proposals/proposal-store.ts',
     'proposals/propose-approved-change.ts',
     'proposals/propose-deactivation.ts',
     'proposals/propose-registration.ts',
     'proposals/schemas.ts',
+    'proposals/sealed-value.ts',
   ],
 };
 const domainContexts = Object.keys(publicEntries);

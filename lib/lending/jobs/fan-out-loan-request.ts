@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { assets, loans } from '@/db/schema';
 import { LoanRequestedPayload } from '@/lib/lending/loans/loan-requested-event';
-import { loanColumns } from '@/lib/lending/loans/loan-store';
+import { loanColumns } from '@/lib/lending/loans/loan-columns';
 import { buildRequestEmails } from '@/lib/lending/loans/notify-loan';
 import { InvalidEmailPayloadError } from '@/lib/platform/notifications/email-templates';
 import { enqueueEmails } from '@/lib/platform/notifications/enqueue-email';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { loans } from '@/db/schema';
 import { createContext } from '@/lib/platform/core/context';
-import { loanColumns } from '@/lib/lending/loans/loan-store';
+import { loanColumns } from '@/lib/lending/loans/loan-columns';
 import { applyLoanTransition } from '@/lib/lending/loans/loan-transitions';
 import { userIsRestricted } from '@/lib/platform/notifications/reachable-recipients';
 import { daysBetween, toIsoDate } from '@/lib/platform/time';

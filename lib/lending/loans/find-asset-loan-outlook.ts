@@ -4,7 +4,8 @@ import { loans } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { toIsoDate } from '@/lib/platform/time';
 import { listUserNames } from '@/lib/people/users/list-user-names';
-import { loanColumns, toLoanDto } from './loan-store';
+import { loanColumns } from './loan-columns';
+import { toLoanDto } from './loan-store';
 import type { Loan } from './schemas';
 
 export type AssetLoanOutlook = {

@@ -8,7 +8,8 @@ import { buildPage, decodeCursor, type Page, timestampCursor } from '@/lib/platf
 import { hasRole } from '@/lib/platform/auth/roles';
 import { toIsoDate } from '@/lib/platform/time';
 import { buildLoanFilter } from './build-loan-filter';
-import { loanColumns, toLoanDto } from './loan-store';
+import { loanColumns } from './loan-columns';
+import { toLoanDto } from './loan-store';
 import type { ListLoansQuery, Loan } from './schemas';
 
 /**

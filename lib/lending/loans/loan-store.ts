@@ -6,31 +6,10 @@ import { ConflictError, NotFoundError } from '@/lib/platform/core/errors';
 import { formatDate } from '@/lib/platform/format/dates';
 import { hasRole } from '@/lib/platform/auth/roles';
 import { toIsoDate } from '@/lib/platform/time';
+import { loanColumns } from './loan-columns';
 import type { Loan } from './schemas';
 
 export type LoanRow = Omit<typeof loans.$inferSelect, 'organisationId'>;
-
-export const loanColumns = {
-  id: loans.id,
-  assetId: loans.assetId,
-  requesterId: loans.requesterId,
-  approverId: loans.approverId,
-  decidedById: loans.decidedById,
-  status: loans.status,
-  startDate: loans.startDate,
-  endDate: loans.endDate,
-  purpose: loans.purpose,
-  rejectionReason: loans.rejectionReason,
-  extensionRequestedEndDate: loans.extensionRequestedEndDate,
-  decidedAt: loans.decidedAt,
-  pickedUpAt: loans.pickedUpAt,
-  returnedAt: loans.returnedAt,
-  cancelledAt: loans.cancelledAt,
-  reminderSentAt: loans.reminderSentAt,
-  overdueNotifiedAt: loans.overdueNotifiedAt,
-  createdAt: loans.createdAt,
-  updatedAt: loans.updatedAt,
-};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

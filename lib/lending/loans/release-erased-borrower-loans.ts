@@ -3,7 +3,8 @@ import type { Tx } from '@/db/client';
 import { assets, loans } from '@/db/schema';
 import { createNotification } from '@/lib/platform/notifications/create-notification';
 import { type EmailMessage, enqueueEmails } from '@/lib/platform/notifications/enqueue-email';
-import { loanColumns, type LoanRow } from './loan-store';
+import { loanColumns } from './loan-columns';
+import { type LoanRow } from './loan-store';
 import { applyLoanTransition } from './loan-transitions';
 import { approverRecipients } from './resolve-approver';
 

@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import { defaultPersonPreferences, personChangeRequests, persons } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { NotFoundError } from '@/lib/platform/core/errors';
-import { HIDDEN, isSealed } from '@/lib/registry/proposals/proposal-store';
+import { HIDDEN, isSealed } from '@/lib/registry/proposals/sealed-value';
 import { openProposalStatuses } from '@/lib/registry/proposals/schemas';
 import type { ChangeRequest, OwnProfile } from './schemas';
 

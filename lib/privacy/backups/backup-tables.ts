@@ -4,7 +4,7 @@ import { announcements, assetMaintenance, assetPhotos, assets, auditLog, categor
 import { assetColumns } from '@/lib/lending/assets/asset-columns';
 import { redactAuditEntries } from '@/lib/privacy/audit-log/redact-audit-entries';
 import { readerWithoutDuty } from '@/lib/records/incidents/reporter-visibility';
-import { loanColumns } from '@/lib/lending/loans/loan-store';
+import { loanColumns } from '@/lib/lending/loans/loan-columns';
 import { maintenanceColumns } from '@/lib/lending/maintenance/maintenance-columns';
 
 /** How a table is read in keyset batches: its tenant column, the exported columns, and the sort key. */

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { persons } from '@/db/schema';
 import { mirroredIdentityFields } from '@/lib/registry/mirror/merge-person';
-import { isSealed, type ProposalRow } from './proposal-store';
+import { isSealed } from './sealed-value';
+import { type ProposalRow } from './proposal-store';
 
 /**
  * Phase 0 or a local-only person: the platform is authoritative, so an approved update is written to the person

@@ -3,11 +3,7 @@ import type { Executor } from '@/db/client';
 import { personChangeRequests, persons } from '@/db/schema';
 import { ConflictError, NotFoundError } from '@/lib/platform/core/errors';
 import type { Proposal } from './schemas';
-
-/** A national identifier travels in a proposal only as its FLE1 ciphertext (base64), never in plaintext. */
-export type SealedValue = { fle1: string };
-export const isSealed = (value: unknown): value is SealedValue => typeof value === 'object' && value !== null && typeof (value as SealedValue).fle1 === 'string';
-export const HIDDEN = '(hidden)';
+import { HIDDEN, isSealed } from './sealed-value';
 
 export const proposalColumns = {
   id: personChangeRequests.id,

@@ -28,7 +28,7 @@ describe('context boundaries', () => {
   });
 
   it('refuses the platform importing a context', async () => {
-    const errors = await boundaryErrors('lib/platform/audit/probe.ts', "import { loanColumns } from '@/lib/lending/loans/loan-store';\nexport const probe = loanColumns;\n");
+    const errors = await boundaryErrors('lib/platform/audit/probe.ts', "import { loanColumns } from '@/lib/lending/loans/loan-columns';\nexport const probe = loanColumns;\n");
     expect(errors).toEqual([expect.stringMatching(/^boundaries\/dependencies: .*"platform".*"lending"/)]);
   });
 
@@ -43,7 +43,7 @@ describe('context boundaries', () => {
   });
 
   it('allows the transport, the edge, to import any context', async () => {
-    const errors = await boundaryErrors('lib/transport/http/probe.ts', "import { Person } from '@/lib/people/persons/schemas';\nimport { loanColumns } from '@/lib/lending/loans/loan-store';\nexport const probe = [Person, loanColumns];\n");
+    const errors = await boundaryErrors('lib/transport/http/probe.ts', "import { Person } from '@/lib/people/persons/schemas';\nimport { loanColumns } from '@/lib/lending/loans/loan-columns';\nexport const probe = [Person, loanColumns];\n");
     expect(errors).toEqual([]);
   });
 }, 120_000);
