@@ -1,8 +1,10 @@
 import { unstable_rethrow } from 'next/navigation';
 import { ZodError } from 'zod';
 import { ApiError } from '@/lib/core/errors';
+import type { SubmittedValues } from './submitted-values';
 
-export type ActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]> };
+/** A refusal: what is wrong, by field where a field is to blame, and (from a form) exactly what was sent. */
+export type ActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]>; values?: SubmittedValues };
 
 /** What every portal server action returns: shown by components/ui/form-message.tsx. */
 export type ActionResult = { ok: true; message?: string } | ActionFailure;

@@ -6,6 +6,7 @@ import type { RequestContext } from '@/lib/core/context';
 import { ApiError } from '@/lib/core/errors';
 import { type ActionFailure, toActionError } from './action-result';
 import { type PortalContext, requirePortalContext, withPortalTransaction } from './portal-context';
+import { submittedValues } from './submitted-values';
 
 type Revalidation = string | { path: string; type: 'layout' | 'page' };
 
@@ -53,18 +54,19 @@ export function portalAction<S extends z.ZodType, R extends object>(spec: Action
 type FormSpec<S extends z.ZodType, F> = ActionSpec<S> & {
   /** The form's fields as the input; may read uploaded files. */
   fields: (form: FormData) => F | Promise<F>;
-  /** Hand the typed fields back on failure, so the form keeps what the person typed. */
-  keepValues?: boolean;
 };
 
-export type FormOutcome<R, F = unknown> = ActionOutcome<R> & { values?: F };
+export type FormOutcome<R> = ActionOutcome<R>;
 
-/** portalAction for a <form> driven by useActionState: (previous state, form data) -> outcome. */
+/**
+ * portalAction for a <form> driven by useActionState: (previous state, form data) -> outcome. A refusal hands
+ * back every value the form sent: React resets a form after its action, so a form that drew its controls from
+ * anything else would show other choices than the person made, and file those next (issue 23, item 16).
+ */
 export function formAction<S extends z.ZodType, F, R extends object>(spec: FormSpec<S, F>, handler: Handler<S, R>) {
   const run = portalAction(spec, handler);
-  return async (_previous: unknown, form: FormData): Promise<FormOutcome<R, F>> => {
-    const fields = await spec.fields(form);
-    const outcome = await run(fields as z.input<S>);
-    return !outcome.ok && spec.keepValues ? { ...outcome, values: fields } : outcome;
+  return async (_previous: unknown, form: FormData): Promise<FormOutcome<R>> => {
+    const outcome = await run((await spec.fields(form)) as z.input<S>);
+    return outcome.ok ? outcome : { ...outcome, values: submittedValues(form) };
   };
 }

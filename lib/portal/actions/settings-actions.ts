@@ -8,7 +8,7 @@ import { getRegistryAdapter } from '@/lib/registry/get-registry-adapter';
 import { formAction } from '../portal-action';
 
 export const updateOrganisationAction = formAction(
-  { role: 'ADMIN', input: z.object({ name: OrganisationName }), fields: (form) => ({ name: String(form.get('name') ?? '') }), keepValues: true, revalidate: [{ path: '/', type: 'layout' }] },
+  { role: 'ADMIN', input: z.object({ name: OrganisationName }), fields: (form) => ({ name: String(form.get('name') ?? '') }), revalidate: [{ path: '/', type: 'layout' }] },
   async ({ tx, ctx, input }) => {
     const { name } = await updateOrganisation(tx, ctx, input);
     return { message: `The organisation is now called ${name}.` };
@@ -29,7 +29,6 @@ export const updateLegalContactAction = formAction(
     role: 'ADMIN',
     input: LegalContactForm,
     fields: (form) => ({ legalContactEmail: String(form.get('legalContactEmail') ?? '').trim() }),
-    keepValues: true,
     revalidate: ['/admin/settings', '/admin/legal-reports'],
   },
   async ({ tx, ctx, input }) => {
@@ -66,7 +65,6 @@ export const updateLoanPolicyAction = formAction(
       maxLoanDays: String(form.get('maxLoanDays') ?? ''),
       maxAdvanceBookingDays: String(form.get('maxAdvanceBookingDays') ?? ''),
     }),
-    keepValues: true,
     revalidate: ['/admin/settings'],
   },
   async ({ tx, ctx, input }) => {
@@ -81,7 +79,6 @@ export const linkRegistryAction = formAction(
     role: 'ADMIN',
     input: z.object({ registryId: z.string().trim().max(100, 'A registry id can have at most 100 characters.').transform((value) => value || null) }),
     fields: (form) => ({ registryId: String(form.get('registryId') ?? '').trim() }),
-    keepValues: true,
     revalidate: ['/admin/settings'],
   },
   async ({ tx, ctx, input }) => {

@@ -59,7 +59,6 @@ export const inviteAction = formAction(
     role: 'ADMIN',
     input: CreateInvitationBody,
     fields: (form) => ({ email: String(form.get('email') ?? '').trim(), role: String(form.get('role') ?? 'EMPLOYEE') }),
-    keepValues: true,
     revalidate: usersPage,
   },
   async ({ tx, ctx, input }) => ({ message: `Invitation sent to ${(await createInvitation(tx, ctx, input)).email}.` }),
