@@ -1,15 +1,11 @@
 import type { ActionResult } from '@/lib/portal/action-result';
 import { cn } from './cn';
 
-/**
- * The outcome of a server action, announced to screen readers (errors assertively). `id` lets a control that
- * the whole refusal is about be described by it.
- */
-export function FormMessage({ result, className, id }: { result: ActionResult | null | undefined; className?: string; id?: string }) {
+/** The outcome of a server action, announced to screen readers (errors assertively). */
+export function FormMessage({ result, className }: { result: ActionResult | null | undefined; className?: string }) {
   if (!result?.message) return null;
   return (
     <p
-      id={id}
       role={result.ok ? 'status' : 'alert'}
       className={cn('rounded-md px-3 py-2 text-sm', result.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800', className)}
     >

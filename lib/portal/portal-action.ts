@@ -4,7 +4,7 @@ import type { Tx } from '@/db/client';
 import type { Role } from '@/lib/auth/roles';
 import type { RequestContext } from '@/lib/core/context';
 import { ApiError } from '@/lib/core/errors';
-import { type ActionFailure, toActionError } from './action-result';
+import { type ActionFailure, CORRECT_THE_FIELDS, toActionError } from './action-result';
 import { type PortalContext, requirePortalContext, withPortalTransaction } from './portal-context';
 import { submittedValues } from './submitted-values';
 
@@ -19,6 +19,8 @@ export type ActionSpec<S extends z.ZodType> = {
   revalidate?: Revalidation[] | ((input: z.output<S>) => Revalidation[]);
   /** Plainer words for domain errors on this screen, by error code. */
   errors?: Record<string, string>;
+  /** The form field a domain error is about, by error code: the refusal is shown at that field. */
+  errorFields?: Record<string, string>;
 };
 
 type Handler<S extends z.ZodType, R> = (args: { tx: Tx; ctx: RequestContext; input: z.output<S>; portal: PortalContext }) => Promise<R>;
@@ -45,8 +47,9 @@ export function portalAction<S extends z.ZodType, R extends object>(spec: Action
       revalidate(typeof spec.revalidate === 'function' ? spec.revalidate(input) : (spec.revalidate ?? []));
       return { ok: true, ...result };
     } catch (error) {
-      const message = error instanceof ApiError ? spec.errors?.[error.code] : undefined;
-      return message ? { ok: false, message } : toActionError(error);
+      const failure = toActionError(error, error instanceof ApiError ? spec.errors?.[error.code] : undefined);
+      const field = error instanceof ApiError ? spec.errorFields?.[error.code] : undefined;
+      return field ? { ok: false, message: CORRECT_THE_FIELDS, fieldErrors: { ...failure.fieldErrors, [field]: [failure.message] } } : failure;
     }
   };
 }

@@ -12,6 +12,7 @@ export const addCodelistValueAction = formAction(
     role: 'ADMIN',
     input: CreateCodelistValueBody.extend({ codelist: CodelistName }),
     fields: (form) => ({ codelist: text(form, 'codelist'), code: text(form, 'code'), label: text(form, 'label') }),
+    errorFields: { CODELIST_VALUE_EXISTS: 'code' },
     revalidate: ['/admin/code-lists'],
   },
   async ({ tx, ctx, input }) => {

@@ -43,7 +43,13 @@ const days = (min: number) =>
     .trim()
     .min(1, 'Enter a number of days.')
     .transform(Number)
-    .pipe(z.number('Enter a number of days.').int('Use whole days.').min(min, `At least ${min}.`).max(3650, 'At most 3650 days.'));
+    .pipe(
+      z
+        .number('Enter a number of days.')
+        .int('Use whole days.')
+        .min(min, min === 0 ? 'Enter 0 days or more.' : `Enter at least ${min} ${min === 1 ? 'day' : 'days'}.`)
+        .max(3650, 'At most 3650 days.'),
+    );
 
 // The form's own shape: strings from the browser, turned into the body PATCH /api/v1/loan-policy takes.
 const LoanPolicyForm = z.object({
@@ -79,6 +85,7 @@ export const linkRegistryAction = formAction(
     role: 'ADMIN',
     input: z.object({ registryId: z.string().trim().max(100, 'A registry id can have at most 100 characters.').transform((value) => value || null) }),
     fields: (form) => ({ registryId: String(form.get('registryId') ?? '').trim() }),
+    errorFields: { REGISTRY_SYNC_OFF: 'registryId', REGISTRY_ORGANISATION_NOT_FOUND: 'registryId', REGISTRY_ID_TAKEN: 'registryId' },
     revalidate: ['/admin/settings'],
   },
   async ({ tx, ctx, input }) => {

@@ -16,7 +16,14 @@ const usersPage = ['/admin/users'];
 const UserRef = z.object({ userId: z.uuid('Unknown user.') });
 
 export const changeRoleAction = formAction(
-  { role: 'ADMIN', input: UserRef.extend({ role: Role }), fields: (form) => ({ userId: form.get('userId'), role: form.get('role') }), errors: userErrors, revalidate: usersPage },
+  {
+    role: 'ADMIN',
+    input: UserRef.extend({ role: Role }),
+    fields: (form) => ({ userId: form.get('userId'), role: form.get('role') }),
+    errors: userErrors,
+    errorFields: { LAST_ADMIN: 'role' },
+    revalidate: usersPage,
+  },
   async ({ tx, ctx, input }) => {
     const user = await updateUser(tx, ctx, input.userId, { role: input.role });
     return { message: `${user.firstName} ${user.lastName} is now ${roleLabels[user.role].toLowerCase()}.` };

@@ -15,6 +15,7 @@ export function UserRowActions({ user, isSelf }: Props) {
   const roleForm = useActionForm(changeRoleAction);
   const activeForm = useActionForm(setActiveAction);
   const roleId = `role-${user.id}`;
+  const roleError = roleForm.error('role');
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -28,8 +29,8 @@ export function UserRowActions({ user, isSelf }: Props) {
             name="role"
             defaultValue={roleForm.text('role', user.role)}
             className="w-40 py-1.5"
-            aria-invalid={roleForm.result?.ok === false ? true : undefined}
-            aria-describedby={roleForm.result?.ok === false ? `${roleId}-error` : undefined}
+            aria-invalid={roleError ? true : undefined}
+            aria-describedby={roleError ? `${roleId}-error` : undefined}
           >
             {roles.map((role) => (
               <option key={role} value={role}>
@@ -57,7 +58,13 @@ export function UserRowActions({ user, isSelf }: Props) {
         </ActionForm>
       </div>
       <div aria-live="polite" className="empty:hidden">
-        <FormMessage result={roleForm.result} id={`${roleId}-error`} />
+        {roleError ? (
+          <p id={`${roleId}-error`} className="text-sm font-medium text-red-700">
+            {roleError}
+          </p>
+        ) : (
+          <FormMessage result={roleForm.result} />
+        )}
         <FormMessage result={activeForm.result} />
       </div>
     </div>
