@@ -100,6 +100,24 @@ describe('impossible calendar dates are refused everywhere (issue 11, finding 6)
     });
   });
 
+  describe('a birth date correction (issue 23, item 16)', () => {
+    const changeRequests = async () => (await ownerDb()`select count(*)::int as n from person_change_requests where organisation_id = ${tenant.id}`)[0]!.n;
+
+    it('names 2001-02-30 as a day that does not exist, with the reason, and files nothing', async () => {
+      const before = await changeRequests();
+      const response = await expectNothingStored(tenant.id, () => call('POST', '/api/v1/profile/change-requests', { tenant: tenant.slug, token, json: { birthDate: '2001-02-30' } }));
+      const [issue] = expectValidationIssues(response, 'body', ['birthDate']);
+      expect(issue!.message).toBe('2001-02-30 does not exist: February 2001 has 28 days.');
+      expect(await changeRequests()).toBe(before);
+    });
+
+    it('accepts 2000-02-29', async () => {
+      const response = await call('POST', '/api/v1/profile/change-requests', { tenant: tenant.slug, token, json: { birthDate: '2000-02-29' } });
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.fields.birthDate.to).toBe('2000-02-29');
+    });
+  });
+
   describe('audit-log period filters', () => {
     it.each(['2026-02-30T00:00:00Z', '0000-01-01T00:00:00Z'])('refuses from=%s', async (instant) => {
       const response = await call('GET', `/api/v1/audit-log?from=${encodeURIComponent(instant)}`, { tenant: tenant.slug, token });
