@@ -8,7 +8,6 @@ type Action<O> = (previous: O | null, form: FormData) => Promise<O>;
 export type ActionFormState<O extends ActionResult = ActionResult> = {
   result: O | null;
   dispatch: (form: FormData) => void;
-  pending: boolean;
   /** Counts the outcomes; ActionForm remounts the form on each. */
   round: number;
   /** The error of a field after a refusal, by the name the action reports it under. */
@@ -26,7 +25,7 @@ export type ActionFormState<O extends ActionResult = ActionResult> = {
  * every control shows exactly what was sent (formAction hands it back), after a success the stored state.
  */
 export function useActionForm<O extends ActionResult>(action: Action<O>): ActionFormState<O> {
-  const [result, dispatch, pending] = useActionState<O | null, FormData>(action, null);
+  const [result, dispatch] = useActionState<O | null, FormData>(action, null);
   // Each outcome is a new object; counting them during render (React's way to keep a previous value) gives
   // the form its key in the same commit as the outcome.
   const [round, setRound] = useState({ result, count: 0 });
@@ -36,7 +35,6 @@ export function useActionForm<O extends ActionResult>(action: Action<O>): Action
   return {
     result,
     dispatch,
-    pending,
     round: round.count,
     error: (name) => failure?.fieldErrors?.[name]?.join(' '),
     text: (name, stored) => (sent ? (sent[name]?.[0] ?? '') : (stored ?? '')),
