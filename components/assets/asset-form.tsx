@@ -1,14 +1,14 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import type { CustomFieldDefinition } from '@/lib/lending/categories/schemas';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { Asset } from '@/lib/lending/assets/schemas';
-import type { ActionResult } from '@/lib/transport/portal/action-result';
 import type { ActionOutcome } from '@/lib/transport/portal/portal-action';
 
 type Action = (previous: unknown, formData: FormData) => Promise<ActionOutcome<{ href: string }>>;
@@ -41,26 +41,27 @@ function customOf(asset: Asset | undefined): Record<string, string | boolean> {
 
 /**
  * Create or edit an asset. Every input is controlled, so a rejected save keeps what was typed; the custom
- * fields follow the chosen category (values typed for another category stay in memory until saved).
+ * fields follow the chosen category (values typed for another category stay in memory until saved). A chosen
+ * photo cannot be kept by a refused save (no page may fill a file input), so the person is asked to pick it again.
  */
 export function AssetForm({ action, asset, categories, locations }: { action: Action; asset?: Asset; categories: CategoryOption[]; locations: Option[] }) {
   const [facts, setFacts] = useState(() => factsOf(asset, categories, locations));
   const [custom, setCustom] = useState(() => customOf(asset));
+  const [photoName, setPhotoName] = useState<string | null>(null);
   const router = useRouter();
-  const [result, formAction] = useActionState(async (previous: ActionResult | null, formData: FormData) => {
+  const form = useActionForm<Awaited<ReturnType<Action>>>(async (previous, formData) => {
     const outcome = await action(previous, formData);
     if (outcome.ok) router.push(outcome.href);
-    return outcome.ok ? null : outcome;
-  }, null);
-  const error = (field: string) => (result && !result.ok ? result.fieldErrors?.[field]?.[0] : undefined);
+    return outcome;
+  });
+  const { error, result } = form;
+  const photoAgain = result?.ok === false && photoName ? `Pick ${photoName} again: a refused save cannot keep a chosen file.` : null;
   const definition = categories.find((category) => category.id === facts.categoryId)?.customFields ?? [];
   const bind = (field: keyof Facts) => ({
     id: `asset-${field}`,
     name: field,
     value: facts[field],
     onChange: (event: { target: { value: string } }) => setFacts((current) => ({ ...current, [field]: event.target.value })),
-    'aria-invalid': error(field) ? true : undefined,
-    'aria-describedby': error(field) ? `asset-${field}-error` : undefined,
   });
   const text = (field: keyof Facts, label: string, props: Record<string, unknown> = {}) => (
     <Field label={label} htmlFor={`asset-${field}`} error={error(field)}>
@@ -69,7 +70,7 @@ export function AssetForm({ action, asset, categories, locations }: { action: Ac
   );
 
   return (
-    <form action={formAction} encType="multipart/form-data" noValidate className="space-y-6">
+    <ActionForm state={form} encType="multipart/form-data" noValidate className="space-y-6">
       {asset ? <input type="hidden" name="assetId" value={asset.id} /> : null}
       <Card aria-labelledby="asset-basics-heading">
         <CardHeader id="asset-basics-heading" title="Basics" />
@@ -102,8 +103,8 @@ export function AssetForm({ action, asset, categories, locations }: { action: Ac
               <option value="RETIRED">Retired</option>
             </Select>
           </Field>
-          <Field label="Photo" htmlFor="asset-photo" hint="PNG, JPEG or WebP, up to 5 MB." error={error('photo')}>
-            <Input id="asset-photo" name="photo" type="file" accept="image/png,image/jpeg,image/webp" aria-describedby={error('photo') ? 'asset-photo-error' : 'asset-photo-hint'} />
+          <Field label="Photo" htmlFor="asset-photo" hint={photoAgain ?? 'PNG, JPEG or WebP, up to 5 MB.'} error={error('photo')}>
+            <Input name="photo" type="file" accept="image/png,image/jpeg,image/webp" onChange={(event) => setPhotoName(event.target.files?.[0]?.name ?? null)} />
           </Field>
         </CardBody>
       </Card>
@@ -175,6 +176,6 @@ export function AssetForm({ action, asset, categories, locations }: { action: Ac
         <FormMessage result={result} />
       </div>
       <SubmitButton pendingLabel="Saving…">{asset ? 'Save changes' : 'Create asset'}</SubmitButton>
-    </form>
+    </ActionForm>
   );
 }

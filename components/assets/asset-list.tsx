@@ -1,7 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { type ReactNode, useActionState, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { Field, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -69,11 +70,12 @@ function SelectAll({ rows, selected, onChange }: { rows: AssetListRow[]; selecte
  */
 export function AssetList({ rows, locations, moveAction, empty, sort, sortLinks }: Props) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [result, formAction] = useActionState(async (previous: ActionResult | null, formData: FormData) => {
+  const move = useActionForm(async (previous: ActionResult | null, formData: FormData) => {
     const outcome = await moveAction!(previous, formData);
     if (outcome.ok) setSelected(new Set());
     return outcome;
-  }, null);
+  });
+  const { result } = move;
   const selectable = Boolean(moveAction);
   // A row that left the page (moved out of the filter, a new page) is no longer selected.
   const visible = new Set(rows.map((row) => row.id));
@@ -110,7 +112,7 @@ export function AssetList({ rows, locations, moveAction, empty, sort, sortLinks 
   return (
     <>
       {selectable ? (
-        <form action={formAction} aria-label="Move selected assets" className="border-b border-slate-100 bg-slate-50/60 px-5 py-3">
+        <ActionForm state={move} noValidate aria-label="Move selected assets" className="border-b border-slate-100 bg-slate-50/60 px-5 py-3">
           {chosen.map((id) => (
             <input key={id} type="hidden" name="assetId" value={id} />
           ))}
@@ -123,8 +125,8 @@ export function AssetList({ rows, locations, moveAction, empty, sort, sortLinks 
                 {chosen.length === 0 ? 'No assets selected' : `${chosen.length} selected`}
               </p>
             </div>
-            <Field label="Move to" htmlFor="move-location" className="min-w-48 flex-1 sm:max-w-xs" error={result?.ok === false ? result.fieldErrors?.locationId?.[0] : undefined}>
-              <Select id="move-location" name="locationId" defaultValue="" disabled={chosen.length === 0} aria-invalid={Boolean(result?.ok === false && result.fieldErrors?.locationId)}>
+            <Field label="Move to" htmlFor="move-location" className="min-w-48 flex-1 sm:max-w-xs" error={move.error('locationId')}>
+              <Select name="locationId" defaultValue={move.text('locationId')} disabled={chosen.length === 0}>
                 <option value="">Choose a location…</option>
                 {locations.map((option) => (
                   <option key={option.id} value={option.id}>
@@ -138,7 +140,7 @@ export function AssetList({ rows, locations, moveAction, empty, sort, sortLinks 
             </SubmitButton>
           </div>
           <FormMessage result={result} className="mt-3" />
-        </form>
+        </ActionForm>
       ) : null}
 
       <div className="hidden md:block">

@@ -1,10 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useActionState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { ActionResult } from '@/lib/transport/portal/action-result';
 import type { ActionOutcome } from '@/lib/transport/portal/portal-action';
 
 type Action = (previous: unknown, formData: FormData) => Promise<ActionOutcome<{ href: string }>>;
@@ -12,14 +11,14 @@ type Action = (previous: unknown, formData: FormData) => Promise<ActionOutcome<{
 /** One button that picks up or returns a loan; a refusal is announced where the button is. */
 export function HandOverButton({ action, loanId, assetId, qrCodeToken, label, pendingLabel }: { action: Action; loanId: string; assetId: string; qrCodeToken?: string; label: string; pendingLabel: string }) {
   const router = useRouter();
-  const [result, formAction] = useActionState(async (previous: ActionResult | null, formData: FormData) => {
+  const form = useActionForm<Awaited<ReturnType<Action>>>(async (previous, formData) => {
     const outcome = await action(previous, formData);
     // On success the action names the page that reports the outcome.
     if (outcome.ok) router.replace(outcome.href);
-    return outcome.ok ? null : outcome;
-  }, null);
+    return outcome;
+  });
   return (
-    <form action={formAction} className="space-y-3">
+    <ActionForm state={form} className="space-y-3">
       <input type="hidden" name="loanId" value={loanId} />
       <input type="hidden" name="assetId" value={assetId} />
       {qrCodeToken ? <input type="hidden" name="qrCodeToken" value={qrCodeToken} /> : null}
@@ -27,8 +26,8 @@ export function HandOverButton({ action, loanId, assetId, qrCodeToken, label, pe
         {label}
       </SubmitButton>
       <div aria-live="polite">
-        <FormMessage result={result} />
+        <FormMessage result={form.result} />
       </div>
-    </form>
+    </ActionForm>
   );
 }

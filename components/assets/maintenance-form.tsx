@@ -1,6 +1,7 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -26,26 +27,24 @@ function valuesOf(entry: MaintenanceEntry | undefined, currency: string) {
   };
 }
 
-/** Adds an entry, or edits one when `entry` is given. Controlled, so a rejected submission keeps what was typed. */
+/** Adds an entry, or edits one when `entry` is given. Controlled, so a refused submission keeps what was typed. */
 export function MaintenanceForm({ action, assetId, entry, currency }: { action: Action; assetId: string; entry?: MaintenanceEntry; currency: string }) {
   const [values, setValues] = useState(() => valuesOf(entry, currency));
-  const [result, formAction] = useActionState(async (previous: ActionResult | null, formData: FormData) => {
+  const form = useActionForm(async (previous: ActionResult | null, formData: FormData) => {
     const outcome = await action(previous, formData);
     if (outcome.ok && !entry) setValues(valuesOf(undefined, currency));
     return outcome;
-  }, null);
+  });
+  const { error, result } = form;
   const prefix = entry ? `mnt-${entry.id.slice(0, 8)}` : 'mnt-new';
-  const error = (field: string) => (result && !result.ok ? result.fieldErrors?.[field]?.[0] : undefined);
   const bind = (field: keyof typeof values) => ({
     id: `${prefix}-${field}`,
     name: field,
     value: values[field],
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value })),
-    'aria-invalid': error(field) ? true : undefined,
-    'aria-describedby': error(field) ? `${prefix}-${field}-error` : undefined,
   });
   return (
-    <form action={formAction} className="grid gap-4" noValidate aria-label={entry ? `Edit ${entry.title}` : 'Add a maintenance entry'}>
+    <ActionForm state={form} className="grid gap-4" noValidate aria-label={entry ? `Edit ${entry.title}` : 'Add a maintenance entry'}>
       <input type="hidden" name="assetId" value={assetId} />
       {entry ? <input type="hidden" name="entryId" value={entry.id} /> : null}
       <Field label="Title" htmlFor={`${prefix}-title`} error={error('title')}>
@@ -90,6 +89,6 @@ export function MaintenanceForm({ action, assetId, entry, currency }: { action: 
       <div>
         <SubmitButton pendingLabel="Saving…">{entry ? 'Save entry' : 'Add entry'}</SubmitButton>
       </div>
-    </form>
+    </ActionForm>
   );
 }

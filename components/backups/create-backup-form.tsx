@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { ActionResult } from '@/lib/transport/portal/action-result';
@@ -8,9 +8,9 @@ import type { ActionResult } from '@/lib/transport/portal/action-result';
 type Props = { action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>; inProgress: boolean };
 
 export function CreateBackupForm({ action, inProgress }: Props) {
-  const [result, formAction] = useActionState(action, null);
+  const form = useActionForm(action);
   return (
-    <form action={formAction} className="flex flex-col items-start gap-3">
+    <ActionForm state={form} className="flex flex-col items-start gap-3">
       <SubmitButton pendingLabel="Requesting…" disabled={inProgress}>
         Create backup
       </SubmitButton>
@@ -21,7 +21,7 @@ export function CreateBackupForm({ action, inProgress }: Props) {
           </p>
         ) : null}
       </div>
-      <FormMessage result={result} className="w-full" />
-    </form>
+      <FormMessage result={form.result} className="w-full" />
+    </ActionForm>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { type FormEvent, useActionState, useEffect, useRef, useState, useTransition } from 'react';
+import { type FormEvent, useEffect, useRef, useState, useTransition } from 'react';
+import { useActionForm } from '@/components/ui/action-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field, Input, Textarea } from '@/components/ui/field';
@@ -48,8 +49,8 @@ export function BrandingForm({ action, organisationName, settings, storedLogoDat
   const [removeLogo, setRemoveLogo] = useState(false);
   const [domain, setDomain] = useState(settings.customDomain ?? '');
   const fileInput = useRef<HTMLInputElement>(null);
-  const [result, formAction] = useActionState(async (previous: ActionResult | null, form: FormData) => {
-    const outcome = await action(previous, form);
+  const form = useActionForm(async (previous: ActionResult | null, sent: FormData) => {
+    const outcome = await action(previous, sent);
     if (outcome.ok) {
       // Saved: the page now shows the stored, sanitised logo; the picked file is done with.
       if (fileInput.current) fileInput.current.value = '';
@@ -57,17 +58,17 @@ export function BrandingForm({ action, organisationName, settings, storedLogoDat
       setRemoveLogo(false);
     }
     return outcome;
-  }, null);
-  const errors = (!result?.ok && result?.fieldErrors) || {};
-  const errorOf = (name: string) => errors[name]?.join(' ');
+  });
+  const { result, error: errorOf } = form;
 
   useEffect(() => () => void (logoPreview && URL.revokeObjectURL(logoPreview)), [logoPreview]);
 
-  // Submitting by hand keeps what was typed (and the picked file) when the server refuses it.
+  // Submitting by hand skips React's reset of the form after its action, so nothing is remounted (unlike
+  // ActionForm): the picked logo, which no page may put back into a file input, survives a refusal too.
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(() => formAction(form));
+    const sent = new FormData(event.currentTarget);
+    startTransition(() => form.dispatch(sent));
   }
 
   const previewColours = {
@@ -80,7 +81,7 @@ export function BrandingForm({ action, organisationName, settings, storedLogoDat
   const shownDomain = domain.trim().toLowerCase() || 'assets.example.com';
 
   return (
-    <form onSubmit={submit} action={formAction} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-label="Branding" noValidate>
+    <form onSubmit={submit} action={form.dispatch} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-label="Branding" noValidate>
       <aside className="lg:order-2">
         <div className="space-y-2 lg:sticky lg:top-6">
           <h2 className="text-sm font-semibold text-slate-900">Live preview</h2>
@@ -150,10 +151,10 @@ export function BrandingForm({ action, organisationName, settings, storedLogoDat
           <CardHeader id="login-heading" title="Sign-in page" />
           <CardBody className="space-y-4">
             <Field label="Tagline" htmlFor="branding-tagline" hint={`Plain text, one line, up to 200 characters. Empty uses “${defaults.tagline}”`} error={errorOf('loginTagline')}>
-              <Input id="branding-tagline" name="loginTagline" value={tagline} onChange={(event) => setTagline(event.target.value)} maxLength={200} aria-invalid={errorOf('loginTagline') ? true : undefined} />
+              <Input name="loginTagline" value={tagline} onChange={(event) => setTagline(event.target.value)} maxLength={200} />
             </Field>
             <Field label="Image for social sharing" htmlFor="branding-social" hint="An https:// address of a PNG or JPEG (1200 × 630 works best), shown when the sign-in link is shared." error={errorOf('socialImageUrl')}>
-              <Input id="branding-social" name="socialImageUrl" type="url" inputMode="url" defaultValue={settings.socialImageUrl ?? ''} placeholder="https://www.example.com/share.png" aria-invalid={errorOf('socialImageUrl') ? true : undefined} />
+              <Input name="socialImageUrl" type="url" inputMode="url" defaultValue={form.text('socialImageUrl', settings.socialImageUrl)} placeholder="https://www.example.com/share.png" />
             </Field>
           </CardBody>
         </Card>
@@ -169,10 +170,10 @@ export function BrandingForm({ action, organisationName, settings, storedLogoDat
                   <p className="text-xs text-slate-600">{template.description}</p>
                 </div>
                 <Field label="Subject" htmlFor={`branding-${template.key}-subject`} error={errorOf(`emailTemplates.${template.key}.subject`)}>
-                  <Input id={`branding-${template.key}-subject`} name={`emailTemplates.${template.key}.subject`} defaultValue={settings.emailTemplates[template.key].subject ?? ''} maxLength={200} placeholder="Standard subject" />
+                  <Input name={`emailTemplates.${template.key}.subject`} defaultValue={form.text(`emailTemplates.${template.key}.subject`, settings.emailTemplates[template.key].subject)} maxLength={200} placeholder="Standard subject" />
                 </Field>
                 <Field label="Opening paragraph" htmlFor={`branding-${template.key}-intro`} error={errorOf(`emailTemplates.${template.key}.intro`)}>
-                  <Textarea id={`branding-${template.key}-intro`} name={`emailTemplates.${template.key}.intro`} defaultValue={settings.emailTemplates[template.key].intro ?? ''} maxLength={1000} rows={3} placeholder="Standard opening" />
+                  <Textarea name={`emailTemplates.${template.key}.intro`} defaultValue={form.text(`emailTemplates.${template.key}.intro`, settings.emailTemplates[template.key].intro)} maxLength={1000} rows={3} placeholder="Standard opening" />
                 </Field>
               </fieldset>
             ))}
@@ -183,7 +184,7 @@ export function BrandingForm({ action, organisationName, settings, storedLogoDat
           <CardHeader id="domain-heading" title="Custom domain" description={`Serve the portal at your own address as well as at ${tenantHost}.`} />
           <CardBody className="space-y-4">
             <Field label="Domain" htmlFor="branding-domain" hint="A host name such as assets.example.com, without https:// or a path. Empty removes it." error={errorOf('customDomain')}>
-              <Input id="branding-domain" name="customDomain" value={domain} onChange={(event) => setDomain(event.target.value)} placeholder="assets.example.com" spellCheck={false} autoComplete="off" aria-invalid={errorOf('customDomain') ? true : undefined} />
+              <Input name="customDomain" value={domain} onChange={(event) => setDomain(event.target.value)} placeholder="assets.example.com" spellCheck={false} autoComplete="off" />
             </Field>
             <div className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
               <p className="font-medium text-slate-900">Set-up</p>

@@ -1,7 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { useActionState, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
@@ -47,18 +48,16 @@ type RowProps = { loan: QueuedLoan; approveAction: DecisionAction; rejectAction:
 function QueueRow({ loan, approveAction, rejectAction, onDecided }: RowProps) {
   const reasonId = useId();
   const [rejecting, setRejecting] = useState(false);
-  // Controlled, because React resets a form after its action and a refused reason must stay as typed.
-  const [reason, setReason] = useState('');
   const what = loan.kind === 'extension' ? 'extension' : 'request';
   const decide = (action: DecisionAction, verb: string) => async (previous: ActionResult | null, formData: FormData): Promise<ActionResult> => {
     const result = await action(previous, formData);
     if (result.ok) onDecided({ ok: true, message: `${verb} ${loan.requesterName}’s ${what} for ${loan.assetName}. ${result.told}`.trim() });
     return result;
   };
-  const [approval, approve] = useActionState(decide(approveAction, 'Approved'), null);
-  const [rejection, reject] = useActionState(decide(rejectAction, 'Rejected'), null);
-  const failure = approval && !approval.ok ? approval : rejection && !rejection.ok && !rejection.fieldErrors?.reason ? rejection : null;
-  const reasonError = rejection && !rejection.ok ? rejection.fieldErrors?.reason?.[0] : undefined;
+  const approval = useActionForm(decide(approveAction, 'Approved'));
+  const rejection = useActionForm(decide(rejectAction, 'Rejected'));
+  const reasonError = rejection.error('reason');
+  const failure = approval.result?.ok === false ? approval.result : rejection.result?.ok === false && !reasonError ? rejection.result : null;
 
   return (
     <li className="px-5 py-4" data-testid="approval-request" data-loan-id={loan.id}>
@@ -93,12 +92,12 @@ function QueueRow({ loan, approveAction, rejectAction, onDecided }: RowProps) {
         </div>
         {rejecting ? null : (
           <div className="flex shrink-0 gap-2">
-            <form action={approve}>
+            <ActionForm state={approval}>
               <input type="hidden" name="loanId" value={loan.id} />
               <SubmitButton size="sm" pendingLabel="Approving…" aria-label={`Approve ${loan.requesterName}’s ${what} for ${loan.assetName}`}>
                 Approve
               </SubmitButton>
-            </form>
+            </ActionForm>
             <Button variant="secondary" size="sm" onClick={() => setRejecting(true)} aria-label={`Reject ${loan.requesterName}’s ${what} for ${loan.assetName}`}>
               Reject
             </Button>
@@ -106,21 +105,10 @@ function QueueRow({ loan, approveAction, rejectAction, onDecided }: RowProps) {
         )}
       </div>
       {rejecting ? (
-        <form action={reject} className="mt-3 flex flex-col gap-3 rounded-lg bg-slate-50 p-3 sm:flex-row sm:items-end">
+        <ActionForm state={rejection} noValidate className="mt-3 flex flex-col gap-3 rounded-lg bg-slate-50 p-3 sm:flex-row sm:items-end">
           <input type="hidden" name="loanId" value={loan.id} />
           <Field label="Reason for the borrower" htmlFor={reasonId} error={reasonError} className="flex-1">
-            <Input
-              id={reasonId}
-              name="reason"
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              required
-              maxLength={1000}
-              autoFocus
-              placeholder="e.g. Needed for the audit that week"
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-            />
+            <Input name="reason" defaultValue={rejection.text('reason')} required maxLength={1000} autoFocus placeholder="e.g. Needed for the audit that week" />
           </Field>
           <div className="flex gap-2">
             <SubmitButton variant="danger" size="sm" pendingLabel="Rejecting…">
@@ -130,7 +118,7 @@ function QueueRow({ loan, approveAction, rejectAction, onDecided }: RowProps) {
               Cancel
             </Button>
           </div>
-        </form>
+        </ActionForm>
       ) : null}
       {failure ? <FormMessage result={failure} className="mt-3" /> : null}
     </li>

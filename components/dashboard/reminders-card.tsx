@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { Card, CardHeader } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { FormMessage } from '@/components/ui/form-message';
@@ -13,7 +13,8 @@ type MarkReadAction = (previous: ActionResult | null, formData: FormData) => Pro
 
 /** The user's in-app notifications (return reminders, decisions), unread ones marked and dismissable. */
 export function RemindersCard({ reminders, unreadCount, markReadAction }: { reminders: Notification[]; unreadCount: number; markReadAction: MarkReadAction }) {
-  const [result, markRead] = useActionState(markReadAction, null);
+  const form = useActionForm(markReadAction);
+  const { result } = form;
   return (
     <Card aria-labelledby="reminders-heading">
       <CardHeader
@@ -44,12 +45,12 @@ export function RemindersCard({ reminders, unreadCount, markReadAction }: { remi
                       {formatDateTime(reminder.createdAt)}
                     </time>
                     {unread ? (
-                      <form action={markRead}>
+                      <ActionForm state={form}>
                         <input type="hidden" name="notificationId" value={reminder.id} />
                         <SubmitButton variant="ghost" size="sm" className="h-7 px-2 text-xs" pendingLabel="Marking…" aria-label={`Mark “${reminder.title}” as read`}>
                           Mark as read
                         </SubmitButton>
-                      </form>
+                      </ActionForm>
                     ) : null}
                   </div>
                 </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { ActionResult } from '@/lib/transport/portal/action-result';
@@ -9,9 +9,9 @@ type Props = { action: (previous: ActionResult | null, form: FormData) => Promis
 
 /** Two buttons, one per format; the pressed one's value is the format. */
 export function RequestExportForm({ action }: Props) {
-  const [result, formAction] = useActionState(action, null);
+  const form = useActionForm(action);
   return (
-    <form action={formAction} className="space-y-4">
+    <ActionForm state={form} className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row">
         <SubmitButton name="format" value="pdf" pendingLabel="Requesting…">
           Request a PDF report
@@ -20,7 +20,7 @@ export function RequestExportForm({ action }: Props) {
           Request a JSON file
         </SubmitButton>
       </div>
-      <FormMessage result={result} />
-    </form>
+      <FormMessage result={form.result} />
+    </ActionForm>
   );
 }

@@ -1,22 +1,21 @@
 'use client';
 
-import { useActionState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { Field, Select, Textarea } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { FormOutcome } from '@/lib/transport/portal/portal-action';
+import type { ActionResult } from '@/lib/transport/portal/action-result';
 import { verificationMethodLabels } from '@/lib/privacy/erasure/deletion-requests/field-labels';
 
-type Action = (previous: unknown, form: FormData) => Promise<FormOutcome<object, unknown>>;
+type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
 export function VerifyErasureForm({ id, action }: { id: string; action: Action }) {
-  const [result, formAction] = useActionState(action, null);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const form = useActionForm(action);
   return (
-    <form action={formAction} className="space-y-4" aria-label="Verify identity">
+    <ActionForm state={form} className="space-y-4" aria-label="Verify identity" noValidate>
       <input type="hidden" name="id" value={id} />
-      <Field label="How did you confirm who they are?" htmlFor="verify-method" error={errors?.method?.[0]}>
-        <Select id="verify-method" name="method" defaultValue="" required>
+      <Field label="How did you confirm who they are?" htmlFor="verify-method" error={form.error('method')}>
+        <Select name="method" defaultValue={form.text('method')} required>
           <option value="" disabled>
             Choose…
           </option>
@@ -27,29 +26,27 @@ export function VerifyErasureForm({ id, action }: { id: string; action: Action }
           ))}
         </Select>
       </Field>
-      <Field label="Note (optional)" htmlFor="verify-note" hint="What you checked, e.g. “called the number on file, confirmed date of birth”. Do not copy identity documents." error={errors?.note?.[0]}>
-        <Textarea id="verify-note" name="note" rows={2} maxLength={1000} />
+      <Field label="Note (optional)" htmlFor="verify-note" hint="What you checked, e.g. “called the number on file, confirmed date of birth”. Do not copy identity documents." error={form.error('note')}>
+        <Textarea name="note" rows={2} maxLength={1000} defaultValue={form.text('note')} />
       </Field>
       <SubmitButton pendingLabel="Verifying…">Verify and erase</SubmitButton>
-      <FormMessage result={result} />
-    </form>
+      <FormMessage result={form.result} />
+    </ActionForm>
   );
 }
 
 export function RejectErasureForm({ id, action }: { id: string; action: Action }) {
-  const [result, formAction] = useActionState(action, null);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
-  const kept = result && !result.ok ? (result.values as { reason?: string } | undefined)?.reason : undefined;
+  const form = useActionForm(action);
   return (
-    <form action={formAction} className="space-y-4" aria-label="Reject request">
+    <ActionForm state={form} className="space-y-4" aria-label="Reject request" noValidate>
       <input type="hidden" name="id" value={id} />
-      <Field label="Reason" htmlFor="reject-reason" hint="The person receives this reason by e-mail and in the app." error={errors?.reason?.[0]}>
-        <Textarea id="reject-reason" name="reason" rows={3} maxLength={2000} defaultValue={kept} required />
+      <Field label="Reason" htmlFor="reject-reason" hint="The person receives this reason by e-mail and in the app." error={form.error('reason')}>
+        <Textarea name="reason" rows={3} maxLength={2000} defaultValue={form.text('reason')} required />
       </Field>
       <SubmitButton variant="secondary" pendingLabel="Rejecting…">
         Reject request
       </SubmitButton>
-      <FormMessage result={result} />
-    </form>
+      <FormMessage result={form.result} />
+    </ActionForm>
   );
 }

@@ -1,6 +1,8 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
+import { ActionForm, type ActionFormState, useActionForm } from '@/components/ui/action-form';
+import { FieldSet } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { ActionResult } from '@/lib/transport/portal/action-result';
@@ -11,12 +13,25 @@ type Props = { action: (previous: ActionResult | null, form: FormData) => Promis
 
 /** Everything, or chosen profile fields; the checkboxes only matter for a partial request. */
 export function ErasureRequestForm({ action }: Props) {
-  const [result, formAction] = useActionState(action, null);
-  const [scope, setScope] = useState<'full' | 'partial'>('full');
+  const form = useActionForm(action);
   return (
-    <form action={formAction} className="space-y-4">
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">What should be erased?</legend>
+    <ActionForm state={form} className="space-y-4" noValidate>
+      <ErasureFields form={form} />
+      <SubmitButton variant="danger" pendingLabel="Filing…">
+        Request erasure
+      </SubmitButton>
+      <FormMessage result={form.result} />
+    </ActionForm>
+  );
+}
+
+// Remounted with the form after each outcome, so the scope starts from what was sent, not from "Everything".
+function ErasureFields({ form }: { form: ActionFormState }) {
+  const [scope, setScope] = useState(() => form.text('scope', 'full'));
+  const chosen = form.chosen('partialFields', []);
+  return (
+    <>
+      <FieldSet id="erasure-scope" legend="What should be erased?" error={form.error('scope')} className="space-y-2">
         <label className="flex items-start gap-2 text-sm text-slate-800">
           <input type="radio" name="scope" value="full" checked={scope === 'full'} onChange={() => setScope('full')} className="mt-0.5" />
           <span>
@@ -29,22 +44,17 @@ export function ErasureRequestForm({ action }: Props) {
             <strong>Only some details</strong> of my profile; my account stays open.
           </span>
         </label>
-      </fieldset>
+      </FieldSet>
       {scope === 'partial' ? (
-        <fieldset className="grid gap-2 rounded-md border border-slate-200 p-4 sm:grid-cols-2">
-          <legend className="px-1 text-sm font-medium text-slate-800">Details to erase</legend>
+        <FieldSet id="erasure-details" legend="Details to erase" legendClassName="px-1" error={form.error('partialFields')} className="grid gap-2 rounded-md border border-slate-200 p-4 sm:grid-cols-2">
           {ERASABLE_PERSON_FIELDS.map((field) => (
             <label key={field} className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" name="partialFields" value={field} />
+              <input type="checkbox" name="partialFields" value={field} defaultChecked={chosen.includes(field)} />
               {erasableFieldLabels[field]}
             </label>
           ))}
-        </fieldset>
+        </FieldSet>
       ) : null}
-      <SubmitButton variant="danger" pendingLabel="Filing…">
-        Request erasure
-      </SubmitButton>
-      <FormMessage result={result} />
-    </form>
+    </>
   );
 }

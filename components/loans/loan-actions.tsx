@@ -1,6 +1,7 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
+import { ActionForm, type ActionFormState, useActionForm } from '@/components/ui/action-form';
 import { approveLoanAction, cancelLoanAction, extendLoanAction, rejectLoanAction, updateLoanAction } from '@/lib/transport/portal/actions/loan-actions';
 import { formatDate } from '@/lib/platform/format/dates';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -22,10 +23,6 @@ export type ActionableLoan = {
 type Props = { loan: ActionableLoan; isRequester: boolean; canDecide: boolean; extensions: 'NOT_ALLOWED' | 'AUTOMATIC' | 'REQUIRES_APPROVAL'; today: string };
 type Panel = 'edit' | 'cancel' | 'extend' | 'return' | 'reject' | null;
 
-function errorOf(result: ActionResult | null, name: string): string | undefined {
-  return result && !result.ok ? result.fieldErrors?.[name]?.[0] : undefined;
-}
-
 /** What the viewer may do with a loan right now, on My loans and on the loan's own page alike. */
 export function LoanActions({ loan, isRequester, canDecide, extensions, today }: Props) {
   const [panel, setPanel] = useState<Panel>(null);
@@ -38,11 +35,11 @@ export function LoanActions({ loan, isRequester, canDecide, extensions, today }:
     }
     return result;
   };
-  const [edited, edit] = useActionState(run(updateLoanAction), null);
-  const [cancelled, cancel] = useActionState(run(cancelLoanAction), null);
-  const [extended, extend] = useActionState(run(extendLoanAction), null);
-  const [approved, approve] = useActionState(run(approveLoanAction), null);
-  const [rejected, reject] = useActionState(run(rejectLoanAction), null);
+  const edit = useActionForm(run(updateLoanAction));
+  const cancel = useActionForm(run(cancelLoanAction));
+  const extend = useActionForm(run(extendLoanAction));
+  const approve = useActionForm(run(approveLoanAction));
+  const reject = useActionForm(run(rejectLoanAction));
   const [start, setStart] = useState(loan.startDate);
   const [end, setEnd] = useState(loan.endDate);
   const [purpose, setPurpose] = useState(loan.purpose);
@@ -52,7 +49,9 @@ export function LoanActions({ loan, isRequester, canDecide, extensions, today }:
   const pending = loan.status === 'PENDING_APPROVAL';
   const live = loan.status === 'APPROVED' || loan.status === 'ACTIVE';
   const canExtend = isRequester && live && extensions !== 'NOT_ALLOWED' && !loan.extensionRequestedEndDate;
-  const failure = [cancelled, approved].find((r) => r && !r.ok) ?? null;
+  const failure = [cancel.result, approve.result].find((r) => r?.ok === false) ?? null;
+  // A refusal without a field to name shows under its form; one with a field shows at the field.
+  const refusal = (form: ActionFormState, field: string) => (form.result?.ok === false && !form.error(field) ? <FormMessage result={form.result} /> : null);
   const toggle = (next: Panel) => setPanel((current) => (current === next ? null : next));
   const label = `for ${loan.assetName}`;
 
@@ -62,10 +61,10 @@ export function LoanActions({ loan, isRequester, canDecide, extensions, today }:
     canExtend ? <Button key="extend" variant="secondary" size="sm" onClick={() => toggle('extend')} aria-expanded={panel === 'extend'} aria-label={`${extensions === 'AUTOMATIC' ? 'Extend loan' : 'Request extension'} ${label}`}>{extensions === 'AUTOMATIC' ? 'Extend' : 'Request extension'}</Button> : null,
     isRequester && loan.status === 'ACTIVE' ? <Button key="return" variant="secondary" size="sm" onClick={() => toggle('return')} aria-expanded={panel === 'return'} aria-label={`Return ${loan.assetName}`}>Return</Button> : null,
     canDecide ? (
-      <form key="approve" action={approve}>
+      <ActionForm key="approve" state={approve}>
         <input type="hidden" name="loanId" value={loan.id} />
         <SubmitButton size="sm" pendingLabel="Approving…">{loan.extensionRequestedEndDate && live ? 'Approve extension' : 'Approve'}</SubmitButton>
-      </form>
+      </ActionForm>
     ) : null,
     canDecide ? <Button key="reject" variant="secondary" size="sm" onClick={() => toggle('reject')} aria-expanded={panel === 'reject'}>{loan.extensionRequestedEndDate && live ? 'Reject extension' : 'Reject'}</Button> : null,
   ].filter(Boolean);
@@ -80,55 +79,55 @@ export function LoanActions({ loan, isRequester, canDecide, extensions, today }:
       {buttons.length > 0 ? <div className="flex flex-wrap gap-2">{buttons}</div> : null}
 
       {panel === 'edit' ? (
-        <form action={edit} className="space-y-3 rounded-lg bg-slate-50 p-3">
+        <ActionForm state={edit} noValidate className="space-y-3 rounded-lg bg-slate-50 p-3">
           <input type="hidden" name="loanId" value={loan.id} />
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Pickup date" htmlFor={`edit-start-${loan.id}`} error={errorOf(edited, 'startDate')}>
+            <Field label="Pickup date" htmlFor={`edit-start-${loan.id}`} error={edit.error('startDate')}>
               <Input id={`edit-start-${loan.id}`} type="date" name="startDate" value={start} min={today} onChange={(e) => setStart(e.target.value)} required />
             </Field>
-            <Field label="Return date" htmlFor={`edit-end-${loan.id}`} error={errorOf(edited, 'endDate')}>
+            <Field label="Return date" htmlFor={`edit-end-${loan.id}`} error={edit.error('endDate')}>
               <Input id={`edit-end-${loan.id}`} type="date" name="endDate" value={end} min={start} onChange={(e) => setEnd(e.target.value)} required />
             </Field>
           </div>
-          <Field label="Purpose" htmlFor={`edit-purpose-${loan.id}`} error={errorOf(edited, 'purpose')}>
+          <Field label="Purpose" htmlFor={`edit-purpose-${loan.id}`} error={edit.error('purpose')}>
             <Textarea id={`edit-purpose-${loan.id}`} name="purpose" rows={2} maxLength={500} value={purpose} onChange={(e) => setPurpose(e.target.value)} required />
           </Field>
-          {edited && !edited.ok ? <FormMessage result={edited} /> : null}
+          {edit.result?.ok === false ? <FormMessage result={edit.result} /> : null}
           <div className="flex gap-2">
             <SubmitButton size="sm" pendingLabel="Saving…">Save changes</SubmitButton>
             <Button variant="ghost" size="sm" onClick={() => setPanel(null)}>Close</Button>
           </div>
-        </form>
+        </ActionForm>
       ) : null}
 
       {panel === 'cancel' ? (
-        <form action={cancel} className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3">
+        <ActionForm state={cancel} className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3">
           <input type="hidden" name="loanId" value={loan.id} />
           <p className="text-sm text-slate-800">Withdraw this request? Your approver will no longer see it.</p>
           <div className="flex gap-2">
             <SubmitButton variant="danger" size="sm" pendingLabel="Cancelling…">Yes, cancel it</SubmitButton>
             <Button variant="ghost" size="sm" onClick={() => setPanel(null)}>Keep it</Button>
           </div>
-        </form>
+        </ActionForm>
       ) : null}
 
       {panel === 'extend' ? (
-        <form action={extend} className="space-y-3 rounded-lg bg-slate-50 p-3">
+        <ActionForm state={extend} noValidate className="space-y-3 rounded-lg bg-slate-50 p-3">
           <input type="hidden" name="loanId" value={loan.id} />
           <p className="text-sm text-slate-700">
             {extensions === 'AUTOMATIC'
               ? 'Your organisation extends loans at once when the asset is free for the extra days.'
               : 'Your organisation’s approver decides on extensions; the current return date stands until then.'}
           </p>
-          <Field label="New return date" htmlFor={`extend-${loan.id}`} error={errorOf(extended, 'endDate')}>
+          <Field label="New return date" htmlFor={`extend-${loan.id}`} error={extend.error('endDate')}>
             <Input id={`extend-${loan.id}`} type="date" name="endDate" value={newEnd} min={loan.endDate} onChange={(e) => setNewEnd(e.target.value)} required className="sm:max-w-xs" />
           </Field>
-          {extended && !extended.ok && !errorOf(extended, 'endDate') ? <FormMessage result={extended} /> : null}
+          {refusal(extend, 'endDate')}
           <div className="flex gap-2">
             <SubmitButton size="sm" pendingLabel="Sending…">{extensions === 'AUTOMATIC' ? 'Extend now' : 'Request extension'}</SubmitButton>
             <Button variant="ghost" size="sm" onClick={() => setPanel(null)}>Close</Button>
           </div>
-        </form>
+        </ActionForm>
       ) : null}
 
       {panel === 'return' ? (
@@ -141,17 +140,17 @@ export function LoanActions({ loan, isRequester, canDecide, extensions, today }:
       ) : null}
 
       {panel === 'reject' ? (
-        <form action={reject} className="space-y-3 rounded-lg bg-slate-50 p-3">
+        <ActionForm state={reject} noValidate className="space-y-3 rounded-lg bg-slate-50 p-3">
           <input type="hidden" name="loanId" value={loan.id} />
-          <Field label="Reason for the borrower" htmlFor={`reject-${loan.id}`} error={errorOf(rejected, 'reason')}>
+          <Field label="Reason for the borrower" htmlFor={`reject-${loan.id}`} error={reject.error('reason')}>
             <Input id={`reject-${loan.id}`} name="reason" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={1000} />
           </Field>
-          {rejected && !rejected.ok && !errorOf(rejected, 'reason') ? <FormMessage result={rejected} /> : null}
+          {refusal(reject, 'reason')}
           <div className="flex gap-2">
             <SubmitButton variant="danger" size="sm" pendingLabel="Rejecting…">Reject</SubmitButton>
             <Button variant="ghost" size="sm" onClick={() => setPanel(null)}>Close</Button>
           </div>
-        </form>
+        </ActionForm>
       ) : null}
 
       <div aria-live="polite">

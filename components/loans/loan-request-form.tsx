@@ -1,7 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useActionState, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import type { CreateLoanResult } from '@/lib/transport/portal/actions/loan-actions';
 import { ButtonLink } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/field';
@@ -21,31 +22,20 @@ type Props = {
 /** Step 3: the purpose, then filing. A refused request keeps what was typed. */
 export function LoanRequestForm({ assetId, startDate, endDate, suggestedPurpose, backHref, action }: Props) {
   const [purpose, setPurpose] = useState('');
-  const [result, submit] = useActionState(action, null);
+  const form = useActionForm(action);
+  const { result } = form;
   const router = useRouter();
   const filedPath = result?.ok ? result.filedPath : undefined;
   useEffect(() => {
     if (filedPath) router.push(filedPath);
   }, [filedPath, router]);
-  const purposeError = result && !result.ok ? result.fieldErrors?.purpose?.[0] : undefined;
   return (
-    <form action={submit} className="space-y-5">
+    <ActionForm state={form} className="space-y-5" noValidate>
       <input type="hidden" name="assetId" value={assetId} />
       <input type="hidden" name="startDate" value={startDate} />
       <input type="hidden" name="endDate" value={endDate} />
-      <Field label="What do you need it for?" htmlFor="loan-purpose" hint="Your approver reads this. Up to 500 characters." error={purposeError}>
-        <Textarea
-          id="loan-purpose"
-          name="purpose"
-          rows={3}
-          value={purpose}
-          onChange={(event) => setPurpose(event.target.value)}
-          required
-          maxLength={500}
-          placeholder="e.g. Client workshop in Berlin"
-          aria-invalid={purposeError ? true : undefined}
-          aria-describedby={purposeError ? 'loan-purpose-error' : 'loan-purpose-hint'}
-        />
+      <Field label="What do you need it for?" htmlFor="loan-purpose" hint="Your approver reads this. Up to 500 characters." error={form.error('purpose')}>
+        <Textarea name="purpose" rows={3} value={purpose} onChange={(event) => setPurpose(event.target.value)} required maxLength={500} placeholder="e.g. Client workshop in Berlin" />
       </Field>
       {suggestedPurpose && purpose.trim() !== suggestedPurpose ? (
         <p className="-mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
@@ -69,6 +59,6 @@ export function LoanRequestForm({ assetId, startDate, endDate, suggestedPurpose,
         </ButtonLink>
         <SubmitButton pendingLabel="Sending request…">Send request</SubmitButton>
       </div>
-    </form>
+    </ActionForm>
   );
 }

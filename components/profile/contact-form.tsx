@@ -1,7 +1,7 @@
 'use client';
 
-import { useActionState } from 'react';
-import { Field, Input, Select } from '@/components/ui/field';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
+import { Field, FieldSet, Input, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { updateProfileAction } from '@/lib/transport/portal/actions/profile-actions';
@@ -25,40 +25,19 @@ function Toggle({ name, label, hint, checked }: { name: string; label: string; h
   );
 }
 
-type Outcome = Awaited<ReturnType<typeof updateProfileAction>> | null;
-
-function ContactFields({ profile, result }: Props & { result: Outcome }) {
-  const values = result?.ok === false ? result.values : undefined;
-  const errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
-  const errorOf = (field: string) => errors[field]?.[0];
-  const checked = (field: 'email' | 'inApp' | 'marketingOptOut', stored: boolean) => (values ? values[field] === 'on' : stored);
+export function ContactForm({ profile }: Props) {
+  const form = useActionForm(updateProfileAction);
   return (
-    <>
+    <ActionForm state={form} className="space-y-5" noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Preferred e-mail" htmlFor="preferredEmail" error={errorOf('preferredEmail')} hint="Leave empty to use the address your organisation knows you by.">
-          <Input
-            id="preferredEmail"
-            name="preferredEmail"
-            type="email"
-            autoComplete="email"
-            defaultValue={values?.preferredEmail ?? profile.preferredEmail ?? ''}
-            aria-invalid={errorOf('preferredEmail') ? true : undefined}
-            aria-describedby={errorOf('preferredEmail') ? 'preferredEmail-error' : 'preferredEmail-hint'}
-          />
+        <Field label="Preferred e-mail" htmlFor="preferredEmail" error={form.error('preferredEmail')} hint="Leave empty to use the address your organisation knows you by.">
+          <Input name="preferredEmail" type="email" autoComplete="email" defaultValue={form.text('preferredEmail', profile.preferredEmail)} />
         </Field>
-        <Field label="Phone" htmlFor="phone" error={errorOf('phone')} hint="For example +49 30 1234567.">
-          <Input
-            id="phone"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={values?.phone ?? profile.phone ?? ''}
-            aria-invalid={errorOf('phone') ? true : undefined}
-            aria-describedby={errorOf('phone') ? 'phone-error' : 'phone-hint'}
-          />
+        <Field label="Phone" htmlFor="phone" error={form.error('phone')} hint="For example +49 30 1234567.">
+          <Input name="phone" type="tel" autoComplete="tel" defaultValue={form.text('phone', profile.phone)} />
         </Field>
-        <Field label="Language" htmlFor="language" error={errorOf('language')}>
-          <Select id="language" name="language" defaultValue={values?.language ?? profile.language} aria-invalid={errorOf('language') ? true : undefined}>
+        <Field label="Language" htmlFor="language" error={form.error('language')}>
+          <Select name="language" defaultValue={form.text('language', profile.language)}>
             {supportedLanguages.map((code) => (
               <option key={code} value={code}>
                 {languageNames[code]}
@@ -67,33 +46,20 @@ function ContactFields({ profile, result }: Props & { result: Outcome }) {
           </Select>
         </Field>
       </div>
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-slate-800">Notifications</legend>
-        <Toggle name="email" label="E-mails about my loans" hint="Reminders before a loan ends, overdue notices and decisions." checked={checked('email', profile.preferences.channels.email)} />
-        <Toggle name="inApp" label="Notifications in the portal" hint="The same news, shown when you sign in." checked={checked('inApp', profile.preferences.channels.inApp)} />
+      <FieldSet id="notifications" legend="Notifications" className="space-y-3">
+        <Toggle name="email" label="E-mails about my loans" hint="Reminders before a loan ends, overdue notices and decisions." checked={form.checked('email', profile.preferences.channels.email)} />
+        <Toggle name="inApp" label="Notifications in the portal" hint="The same news, shown when you sign in." checked={form.checked('inApp', profile.preferences.channels.inApp)} />
         <Toggle
           name="marketingOptOut"
           label="No marketing, please"
           hint="You object to newsletters and offers on every channel. Messages about your own loans are not marketing."
-          checked={checked('marketingOptOut', profile.preferences.marketingOptOut)}
+          checked={form.checked('marketingOptOut', profile.preferences.marketingOptOut)}
         />
-      </fieldset>
-    </>
-  );
-}
-
-export function ContactForm({ profile }: Props) {
-  const [result, action] = useActionState(updateProfileAction, null);
-  // A saved change remounts the fields, not the form: React resets a form after its action to the defaults the
-  // inputs were first rendered with (a <select> would show the old language), and the outcome must survive.
-  const saved = JSON.stringify([profile.preferredEmail, profile.phone, profile.language, profile.preferences]);
-  return (
-    <form action={action} className="space-y-5" noValidate>
-      <ContactFields key={saved} profile={profile} result={result} />
+      </FieldSet>
       <SubmitButton pendingLabel="Saving…">Save profile</SubmitButton>
       <div aria-live="polite">
-        <FormMessage result={result} />
+        <FormMessage result={form.result} />
       </div>
-    </form>
+    </ActionForm>
   );
 }

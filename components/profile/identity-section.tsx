@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { Badge } from '@/components/ui/badge';
 import { Field, Input, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
@@ -20,10 +20,7 @@ const statusLabels: Record<ChangeRequest['status'], string> = {
 type Props = { profile: Pick<OwnProfile, IdentityField | 'pendingChanges' | 'recentDecisions'> };
 
 export function IdentitySection({ profile }: Props) {
-  const [result, action] = useActionState(requestIdentityChangeAction, null);
-  const values = result?.ok === false ? result.values : undefined;
-  const error = result?.ok === false ? (result.fieldErrors?.value?.[0] ?? result.fieldErrors?.field?.[0]) : undefined;
-  const evidenceError = result?.ok === false ? result.fieldErrors?.evidenceUrl?.[0] : undefined;
+  const form = useActionForm(requestIdentityChangeAction);
   const pending = new Map(profile.pendingChanges.flatMap((request) => Object.entries(request.fields).map(([field, change]) => [field, { to: String(change.to), request }] as const)));
   return (
     <div className="space-y-6">
@@ -58,11 +55,11 @@ export function IdentitySection({ profile }: Props) {
           </ul>
         </div>
       ) : null}
-      <form action={action} className="space-y-4 rounded-lg bg-slate-50 p-4" noValidate>
+      <ActionForm state={form} className="space-y-4 rounded-lg bg-slate-50 p-4" noValidate>
         <p className="text-sm text-slate-700">Something wrong here? Ask for a correction. Your organisation confirms it with the official register first.</p>
         <div className="grid gap-4 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
-          <Field label="What to correct" htmlFor="identity-field">
-            <Select id="identity-field" name="field" defaultValue={values?.field ?? 'lastName'}>
+          <Field label="What to correct" htmlFor="identity-field" error={form.error('field')}>
+            <Select name="field" defaultValue={form.text('field', 'lastName')}>
               {(Object.keys(labels) as IdentityField[]).map((field) => (
                 <option key={field} value={field}>
                   {labels[field]}
@@ -71,20 +68,20 @@ export function IdentitySection({ profile }: Props) {
               <option value="identifierNational">National identifier</option>
             </Select>
           </Field>
-          <Field label="Correct value" htmlFor="identity-value" error={error} hint="Dates as YYYY-MM-DD; nationality as a two-letter country code such as DE.">
-            <Input id="identity-value" name="value" defaultValue={values?.value ?? ''} aria-invalid={error ? true : undefined} aria-describedby={error ? 'identity-value-error' : 'identity-value-hint'} />
+          <Field label="Correct value" htmlFor="identity-value" error={form.error('value') ?? form.error(form.text('field', 'lastName'))} hint="Dates as YYYY-MM-DD; nationality as a two-letter country code such as DE.">
+            <Input name="value" defaultValue={form.text('value')} />
           </Field>
         </div>
-        <Field label="Supporting document (optional)" htmlFor="identity-evidence" error={evidenceError} hint="An https:// link to a certificate or another document that shows the correct value.">
-          <Input id="identity-evidence" name="evidenceUrl" type="url" defaultValue={values?.evidenceUrl ?? ''} aria-invalid={evidenceError ? true : undefined} />
+        <Field label="Supporting document (optional)" htmlFor="identity-evidence" error={form.error('evidenceUrl')} hint="An https:// link to a certificate or another document that shows the correct value.">
+          <Input name="evidenceUrl" type="url" defaultValue={form.text('evidenceUrl')} />
         </Field>
         <SubmitButton pendingLabel="Sending…" variant="secondary">
           Request correction
         </SubmitButton>
         <div aria-live="polite">
-          <FormMessage result={result} />
+          <FormMessage result={form.result} />
         </div>
-      </form>
+      </ActionForm>
     </div>
   );
 }

@@ -1,17 +1,19 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { setProcessingRestrictionAction } from '@/lib/transport/portal/actions/profile-actions';
 
 export function RestrictionForm({ restricted }: { restricted: boolean }) {
-  const [result, action] = useActionState(setProcessingRestrictionAction, null);
+  const form = useActionForm(setProcessingRestrictionAction);
+  const { result } = form;
   // The result the confirmation was opened at: a new success closes it, a failure keeps it open with its error.
   const [openedAt, setOpenedAt] = useState<typeof result | undefined>(undefined);
   const confirming = openedAt !== undefined && (result === openedAt || result?.ok === false);
-  const error = result?.ok === false ? result.fieldErrors?.confirmed?.[0] : undefined;
+  const error = form.error('confirmed');
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-3">
@@ -36,11 +38,19 @@ export function RestrictionForm({ restricted }: { restricted: boolean }) {
         <li>You can still borrow and return assets; you must keep track of your return dates yourself.</li>
       </ul>
       {confirming ? (
-        <form action={action} className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+        <ActionForm state={form} className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
           <input type="hidden" name="restricted" value={restricted ? 'false' : 'true'} />
           <p className="text-sm font-medium text-slate-900">{restricted ? 'Lift the restriction? Notifications resume from now on.' : 'Restrict processing? You will get no reminders before a loan ends.'}</p>
           <label className="flex items-start gap-2 text-sm text-slate-800">
-            <input type="checkbox" name="confirmed" value="yes" className="mt-0.5 h-4 w-4 accent-[var(--color-brand)]" aria-describedby={error ? 'confirmed-error' : undefined} />
+            <input
+              type="checkbox"
+              name="confirmed"
+              value="yes"
+              defaultChecked={form.checked('confirmed', false, 'yes')}
+              className="mt-0.5 h-4 w-4 accent-[var(--color-brand)]"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'confirmed-error' : undefined}
+            />
             {restricted ? 'Yes, send me notifications again.' : 'I understand that I will not be reminded of my return dates.'}
           </label>
           {error ? (
@@ -56,7 +66,7 @@ export function RestrictionForm({ restricted }: { restricted: boolean }) {
               Cancel
             </Button>
           </div>
-        </form>
+        </ActionForm>
       ) : null}
       <div aria-live="polite">
         <FormMessage result={result} />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { ActionResult } from '@/lib/transport/portal/action-result';
@@ -18,16 +18,16 @@ type Props = {
 
 /** One button that runs a registry server action and says what happened. */
 export function RegistryActionForm({ action, label, pendingLabel, id, variant = 'secondary', disabled, ariaLabel }: Props) {
-  const [result, run] = useActionState(action, null);
+  const form = useActionForm(action);
   return (
-    <form action={run} className="flex flex-col items-start gap-2">
+    <ActionForm state={form} className="flex flex-col items-start gap-2">
       {id ? <input type="hidden" name="id" value={id} /> : null}
       <SubmitButton variant={variant} pendingLabel={pendingLabel} disabled={disabled} aria-label={ariaLabel}>
         {label}
       </SubmitButton>
       <div aria-live="polite" className="empty:hidden">
-        <FormMessage result={result} />
+        <FormMessage result={form.result} />
       </div>
-    </form>
+    </ActionForm>
   );
 }

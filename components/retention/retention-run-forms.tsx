@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { ActionResult } from '@/lib/transport/portal/action-result';
@@ -10,19 +10,21 @@ import { RetentionCounts } from './retention-counts';
 type PreviewResult = ActionResult & { run?: RetentionRunDto };
 type Props = {
   preview: (previous: PreviewResult | null, form: FormData) => Promise<PreviewResult>;
-  runNow: (previous: ActionResult | null, form: FormData) => Promise<ActionResult & { fieldErrors?: Record<string, string[]> }>;
+  runNow: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
   labels: Record<string, string>;
   inProgress: boolean;
 };
 
 /** "Preview next run" (a dry run, changes nothing) and "Run now" (behind a confirmation). */
 export function RetentionRunForms({ preview, runNow, labels, inProgress }: Props) {
-  const [previewResult, previewAction] = useActionState(preview, null);
-  const [runResult, runAction] = useActionState(runNow, null);
-  const confirmError = runResult && !runResult.ok ? runResult.fieldErrors?.confirm?.[0] : undefined;
+  const previewForm = useActionForm(preview);
+  const runForm = useActionForm(runNow);
+  const previewResult = previewForm.result;
+  const runResult = runForm.result;
+  const confirmError = runForm.error('confirm');
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <form action={previewAction} className="flex flex-col items-start gap-3" aria-labelledby="preview-heading">
+      <ActionForm state={previewForm} className="flex flex-col items-start gap-3" aria-labelledby="preview-heading">
         <h3 id="preview-heading" className="text-sm font-semibold text-slate-900">
           Preview next run
         </h3>
@@ -34,8 +36,8 @@ export function RetentionRunForms({ preview, runNow, labels, inProgress }: Props
           <FormMessage result={previewResult} />
           {previewResult?.ok && previewResult.run?.results.some((r) => r.count > 0) ? <RetentionCounts run={previewResult.run} labels={labels} /> : null}
         </div>
-      </form>
-      <form action={runAction} className="flex flex-col items-start gap-3" aria-labelledby="run-now-heading">
+      </ActionForm>
+      <ActionForm state={runForm} noValidate className="flex flex-col items-start gap-3" aria-labelledby="run-now-heading">
         <h3 id="run-now-heading" className="text-sm font-semibold text-slate-900">
           Run now
         </h3>
@@ -45,6 +47,7 @@ export function RetentionRunForms({ preview, runNow, labels, inProgress }: Props
             type="checkbox"
             name="confirm"
             value="yes"
+            defaultChecked={runForm.checked('confirm', false, 'yes')}
             className="mt-0.5 h-4 w-4 rounded border-slate-300"
             aria-invalid={confirmError ? true : undefined}
             aria-describedby={confirmError ? 'confirm-error' : undefined}
@@ -67,7 +70,7 @@ export function RetentionRunForms({ preview, runNow, labels, inProgress }: Props
           ) : null}
           <FormMessage result={runResult && !confirmError ? runResult : null} />
         </div>
-      </form>
+      </ActionForm>
     </div>
   );
 }

@@ -1,43 +1,40 @@
 'use client';
 
-import { useActionState } from 'react';
-import { Field, Input } from '@/components/ui/field';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
+import { Field, FieldSet, Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { FormOutcome } from '@/lib/transport/portal/portal-action';
 import { SecretNotice } from './secret-notice';
 
 export type EventChoice = { type: string; description: string };
-type Values = { url: string; description: string | null; eventTypes: string[]; enabled?: boolean };
-type Outcome = FormOutcome<{ message?: string; secret?: string }, Partial<Values>>;
+type Stored = { url: string; description: string | null; eventTypes: string[] };
+type Outcome = FormOutcome<{ message?: string; secret?: string }>;
 
 type Props = {
   action: (previous: Outcome | null, form: FormData) => Promise<Outcome>;
   events: EventChoice[];
   /** Editing an existing endpoint (with its enabled switch); otherwise a new one. */
-  endpoint?: Values & { id: string; enabled: boolean };
+  endpoint?: Stored & { id: string; enabled: boolean };
   submitLabel: string;
 };
 
 /** The URL, description and events of an endpoint; a new endpoint's secret is shown once, after saving. */
 export function EndpointForm({ action, events, endpoint, submitLabel }: Props) {
-  const [result, formAction] = useActionState(action, null);
-  const values: Partial<Values> = (result?.ok === false ? result.values : undefined) ?? endpoint ?? {};
-  const errors = result?.ok === false ? result.fieldErrors : undefined;
+  const form = useActionForm(action);
   const prefix = endpoint ? `endpoint-${endpoint.id}` : 'new-endpoint';
-  const chosen = new Set(values.eventTypes ?? []);
+  const chosen = new Set(form.chosen('eventTypes', endpoint?.eventTypes ?? []));
+  const { result } = form;
   return (
-    <form action={formAction} className="space-y-4" noValidate>
+    <ActionForm state={form} className="space-y-4" noValidate>
       {endpoint ? <input type="hidden" name="endpointId" value={endpoint.id} /> : null}
-      <Field label="URL" htmlFor={`${prefix}-url`} error={errors?.url?.[0]} hint="An https address of the receiving system. Internal and private addresses are refused.">
-        <Input id={`${prefix}-url`} name="url" type="url" required maxLength={2000} placeholder="https://example.com/webhooks/quartermaster" defaultValue={values.url ?? ''} aria-invalid={errors?.url ? true : undefined} />
+      <Field label="URL" htmlFor={`${prefix}-url`} error={form.error('url')} hint="An https address of the receiving system. Internal and private addresses are refused.">
+        <Input name="url" type="url" required maxLength={2000} placeholder="https://example.com/webhooks/quartermaster" defaultValue={form.text('url', endpoint?.url)} />
       </Field>
-      <Field label="Description (optional)" htmlFor={`${prefix}-description`} error={errors?.description?.[0]}>
-        <Input id={`${prefix}-description`} name="description" maxLength={500} defaultValue={values.description ?? ''} />
+      <Field label="Description (optional)" htmlFor={`${prefix}-description`} error={form.error('description')}>
+        <Input name="description" maxLength={500} defaultValue={form.text('description', endpoint?.description)} />
       </Field>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">Events</legend>
-        {errors?.eventTypes?.[0] ? <p className="text-xs font-medium text-red-700">{errors.eventTypes[0]}</p> : null}
+      <FieldSet id={`${prefix}-events`} legend="Events" error={form.error('eventTypes')} className="space-y-2">
         <div className="grid gap-2 sm:grid-cols-2">
           {events.map((event) => (
             <label key={event.type} className="flex items-start gap-2 text-sm text-slate-800">
@@ -49,10 +46,10 @@ export function EndpointForm({ action, events, endpoint, submitLabel }: Props) {
             </label>
           ))}
         </div>
-      </fieldset>
+      </FieldSet>
       {endpoint ? (
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" name="enabled" defaultChecked={values.enabled ?? endpoint.enabled} />
+          <input type="checkbox" name="enabled" defaultChecked={form.checked('enabled', endpoint.enabled)} />
           Enabled
         </label>
       ) : null}
@@ -61,6 +58,6 @@ export function EndpointForm({ action, events, endpoint, submitLabel }: Props) {
         <FormMessage result={result} />
         {result?.ok && result.secret ? <SecretNotice secret={result.secret} /> : null}
       </div>
-    </form>
+    </ActionForm>
   );
 }

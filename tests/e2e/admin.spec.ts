@@ -124,7 +124,7 @@ test.describe('administration', () => {
 
       await page.getByLabel('Longest loan (days)').fill('0');
       await page.getByRole('button', { name: 'Save loan policy' }).click();
-      await expect(page.getByText('At least 1.')).toBeVisible();
+      await expect(page.getByText('Enter at least 1 day.')).toBeVisible();
       await expect(page.getByLabel('Longest loan (days)')).toHaveValue('0');
 
       await page.getByLabel('Longest loan (days)').fill(String(next));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Evidence, proposalStatuses } from '@/lib/registry/proposals/schemas';
 import { type MirroredIdentityField, mirroredIdentityFields } from '@/lib/registry/mirror/merge-person';
+import { calendarDate } from '@/lib/platform/validation/calendar-date';
 
 /** Languages the portal and its e-mails can be read in (BCP 47). */
 export const supportedLanguages = ['en', 'de', 'fr', 'nl', 'es', 'it'] as const;
@@ -62,7 +63,7 @@ export const RequestIdentityChangeBody = z
   .strictObject({
     firstName: Name('first name').optional(),
     lastName: Name('last name').optional(),
-    birthDate: z.iso.date('Enter the date as YYYY-MM-DD.').optional(),
+    birthDate: calendarDate.optional(),
     nationality: z
       .string()
       .trim()

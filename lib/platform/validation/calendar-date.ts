@@ -20,10 +20,23 @@ export function isCalendarDate(value: string): boolean {
   return day <= (month === 2 && isLeapYear(year) ? 29 : daysInMonth[month - 1]!);
 }
 
-/** Why a value is not a calendar date, in words for the person who typed it; null when it is one. */
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * Why a value is not a calendar date, in words for the person who typed it; null when it is one. A well-written
+ * day the calendar does not have is named as such, with the reason: a format hint would send the person looking
+ * for a typo that is not there.
+ */
 export function calendarDateProblem(value: unknown): string | null {
-  if (typeof value !== 'string' || !datePattern.test(value)) return 'Write the date as YYYY-MM-DD.';
-  return isCalendarDate(value) ? null : `${value} is not a date in the calendar.`;
+  const match = typeof value === 'string' ? datePattern.exec(value) : null;
+  if (!match) return 'Write the date as YYYY-MM-DD.';
+  if (isCalendarDate(match[0])) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1) return `${match[0]} does not exist: the calendar starts at the year 0001.`;
+  if (month < 1 || month > 12) return `${match[0]} does not exist: a year has the months 01 to 12.`;
+  if (day < 1) return `${match[0]} does not exist: a month starts at day 01.`;
+  const days = month === 2 && isLeapYear(year) ? 29 : daysInMonth[month - 1]!;
+  return `${match[0]} does not exist: ${monthNames[month - 1]} ${match[1]} has ${days} days.`;
 }
 
 function instantProblem(value: unknown, what: string): string {

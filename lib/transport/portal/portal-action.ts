@@ -4,8 +4,9 @@ import type { Tx } from '@/db/client';
 import type { Role } from '@/lib/platform/auth/roles';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { ApiError } from '@/lib/platform/core/errors';
-import { type ActionFailure, toActionError } from './action-result';
+import { type ActionFailure, CORRECT_THE_FIELDS, toActionError } from './action-result';
 import { type PortalContext, requirePortalContext, withPortalTransaction } from './portal-context';
+import { submittedValues } from './submitted-values';
 
 type Revalidation = string | { path: string; type: 'layout' | 'page' };
 
@@ -18,6 +19,8 @@ export type ActionSpec<S extends z.ZodType> = {
   revalidate?: Revalidation[] | ((input: z.output<S>) => Revalidation[]);
   /** Plainer words for domain errors on this screen, by error code. */
   errors?: Record<string, string>;
+  /** The form field a domain error is about, by error code: the refusal is shown at that field. */
+  errorFields?: Record<string, string>;
 };
 
 type Handler<S extends z.ZodType, R> = (args: { tx: Tx; ctx: RequestContext; input: z.output<S>; portal: PortalContext }) => Promise<R>;
@@ -44,8 +47,9 @@ export function portalAction<S extends z.ZodType, R extends object>(spec: Action
       revalidate(typeof spec.revalidate === 'function' ? spec.revalidate(input) : (spec.revalidate ?? []));
       return { ok: true, ...result };
     } catch (error) {
-      const message = error instanceof ApiError ? spec.errors?.[error.code] : undefined;
-      return message ? { ok: false, message } : toActionError(error);
+      const failure = toActionError(error, error instanceof ApiError ? spec.errors?.[error.code] : undefined);
+      const field = error instanceof ApiError ? spec.errorFields?.[error.code] : undefined;
+      return field ? { ok: false, message: CORRECT_THE_FIELDS, fieldErrors: { ...failure.fieldErrors, [field]: [failure.message] } } : failure;
     }
   };
 }
@@ -53,18 +57,19 @@ export function portalAction<S extends z.ZodType, R extends object>(spec: Action
 type FormSpec<S extends z.ZodType, F> = ActionSpec<S> & {
   /** The form's fields as the input; may read uploaded files. */
   fields: (form: FormData) => F | Promise<F>;
-  /** Hand the typed fields back on failure, so the form keeps what the person typed. */
-  keepValues?: boolean;
 };
 
-export type FormOutcome<R, F = unknown> = ActionOutcome<R> & { values?: F };
+export type FormOutcome<R> = ActionOutcome<R>;
 
-/** portalAction for a <form> driven by useActionState: (previous state, form data) -> outcome. */
+/**
+ * portalAction for a <form> driven by useActionState: (previous state, form data) -> outcome. A refusal hands
+ * back every value the form sent: React resets a form after its action, so a form that drew its controls from
+ * anything else would show other choices than the person made, and file those next (issue 23, item 16).
+ */
 export function formAction<S extends z.ZodType, F, R extends object>(spec: FormSpec<S, F>, handler: Handler<S, R>) {
   const run = portalAction(spec, handler);
-  return async (_previous: unknown, form: FormData): Promise<FormOutcome<R, F>> => {
-    const fields = await spec.fields(form);
-    const outcome = await run(fields as z.input<S>);
-    return !outcome.ok && spec.keepValues ? { ...outcome, values: fields } : outcome;
+  return async (_previous: unknown, form: FormData): Promise<FormOutcome<R>> => {
+    const outcome = await run((await spec.fields(form)) as z.input<S>);
+    return outcome.ok ? outcome : { ...outcome, values: submittedValues(form) };
   };
 }

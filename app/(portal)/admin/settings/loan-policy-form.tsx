@@ -1,7 +1,7 @@
 'use client';
 
-import { useActionState } from 'react';
-import { Field, Input, Select } from '@/components/ui/field';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
+import { Field, FieldSet, Input, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { LoanPolicy } from '@/lib/lending/loans/policy';
@@ -18,21 +18,16 @@ const extensionOptions = [
 type Props = { policy: LoanPolicy; approvers: Approver[] };
 
 export function LoanPolicyForm({ policy, approvers }: Props) {
-  const [result, action] = useActionState(updateLoanPolicyAction, null);
-  const values = result?.ok === false ? result.values : undefined;
-  const errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
-  const errorOf = (field: string) => errors[field]?.[0];
-  const described = (field: string, hint = false) => (errorOf(field) ? `${field}-error` : hint ? `${field}-hint` : undefined);
-  const extensions = values?.extensions ?? policy.extensions;
-  const defaultApprover = values ? values.defaultApproverUserId : (policy.defaultApproverUserId ?? '');
+  const form = useActionForm(updateLoanPolicyAction);
+  const extensions = form.text('extensions', policy.extensions);
   return (
-    <form action={action} className="space-y-5" noValidate>
+    <ActionForm state={form} className="space-y-5" noValidate>
       <div className="flex items-start gap-3">
         <input
           id="requireApproval"
           name="requireApproval"
           type="checkbox"
-          defaultChecked={values ? values.requireApproval === 'on' : policy.requireApproval}
+          defaultChecked={form.checked('requireApproval', policy.requireApproval)}
           className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-[var(--color-brand)]"
           aria-describedby="requireApproval-hint"
         />
@@ -46,14 +41,8 @@ export function LoanPolicyForm({ policy, approvers }: Props) {
         </div>
       </div>
 
-      <Field label="Default approver" htmlFor="defaultApproverUserId" error={errorOf('defaultApproverUserId')} hint="Decides requests that no approver rule covers.">
-        <Select
-          id="defaultApproverUserId"
-          name="defaultApproverUserId"
-          defaultValue={defaultApprover}
-          aria-invalid={errorOf('defaultApproverUserId') ? true : undefined}
-          aria-describedby={described('defaultApproverUserId', true)}
-        >
+      <Field label="Default approver" htmlFor="defaultApproverUserId" error={form.error('defaultApproverUserId')} hint="Decides requests that no approver rule covers.">
+        <Select name="defaultApproverUserId" defaultValue={form.text('defaultApproverUserId', policy.defaultApproverUserId)}>
           <option value="">Any asset manager</option>
           {approvers.map((approver) => (
             <option key={approver.id} value={approver.id}>
@@ -63,8 +52,7 @@ export function LoanPolicyForm({ policy, approvers }: Props) {
         </Select>
       </Field>
 
-      <fieldset aria-describedby={errorOf('extensions') ? 'extensions-error' : undefined}>
-        <legend className="text-sm font-medium text-slate-800">Extensions</legend>
+      <FieldSet id="extensions" legend="Extensions" error={form.error('extensions')}>
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
           {extensionOptions.map((option) => (
             <label key={option.value} className="flex cursor-pointer gap-2 rounded-md border border-slate-200 p-3 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/5">
@@ -76,39 +64,14 @@ export function LoanPolicyForm({ policy, approvers }: Props) {
             </label>
           ))}
         </div>
-        {errorOf('extensions') ? (
-          <p id="extensions-error" className="mt-1 text-xs font-medium text-red-700">
-            {errorOf('extensions')}
-          </p>
-        ) : null}
-      </fieldset>
+      </FieldSet>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Longest loan (days)" htmlFor="maxLoanDays" error={errorOf('maxLoanDays')}>
-          <Input
-            id="maxLoanDays"
-            name="maxLoanDays"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={3650}
-            defaultValue={values?.maxLoanDays ?? policy.maxLoanDays}
-            aria-invalid={errorOf('maxLoanDays') ? true : undefined}
-            aria-describedby={described('maxLoanDays')}
-          />
+        <Field label="Longest loan (days)" htmlFor="maxLoanDays" error={form.error('maxLoanDays')}>
+          <Input name="maxLoanDays" type="number" inputMode="numeric" min={1} max={3650} defaultValue={form.text('maxLoanDays', String(policy.maxLoanDays))} />
         </Field>
-        <Field label="Book at most this many days ahead" htmlFor="maxAdvanceBookingDays" error={errorOf('maxAdvanceBookingDays')}>
-          <Input
-            id="maxAdvanceBookingDays"
-            name="maxAdvanceBookingDays"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={3650}
-            defaultValue={values?.maxAdvanceBookingDays ?? policy.maxAdvanceBookingDays}
-            aria-invalid={errorOf('maxAdvanceBookingDays') ? true : undefined}
-            aria-describedby={described('maxAdvanceBookingDays')}
-          />
+        <Field label="Book at most this many days ahead" htmlFor="maxAdvanceBookingDays" error={form.error('maxAdvanceBookingDays')}>
+          <Input name="maxAdvanceBookingDays" type="number" inputMode="numeric" min={0} max={3650} defaultValue={form.text('maxAdvanceBookingDays', String(policy.maxAdvanceBookingDays))} />
         </Field>
       </div>
 
@@ -116,8 +79,8 @@ export function LoanPolicyForm({ policy, approvers }: Props) {
         <SubmitButton pendingLabel="Saving…">Save loan policy</SubmitButton>
       </div>
       <div aria-live="polite">
-        <FormMessage result={result} />
+        <FormMessage result={form.result} />
       </div>
-    </form>
+    </ActionForm>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { Field, Input, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -9,30 +9,24 @@ import { roleLabels } from '@/lib/people/users/role-labels';
 import { inviteAction } from '@/lib/transport/portal/actions/user-actions';
 
 export function InviteForm({ focus }: { focus: boolean }) {
-  const [result, action] = useActionState(inviteAction, null);
-  const values = result?.ok === false ? result.values : undefined;
-  const emailError = result?.ok === false ? result.fieldErrors?.email?.[0] : undefined;
+  const form = useActionForm(inviteAction);
   return (
-    <form action={action} className="space-y-3" noValidate>
+    <ActionForm state={form} className="space-y-3" noValidate>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end">
-        <Field label="E-mail address" htmlFor="invite-email" error={emailError}>
+        <Field label="E-mail address" htmlFor="invite-email" error={form.error('email')}>
           <Input
-            id="invite-email"
             name="email"
             type="email"
             autoComplete="off"
             required
             maxLength={320}
             placeholder="new.colleague@example.com"
-            defaultValue={values?.email}
-            key={`email-${values?.email ?? ''}`}
-            autoFocus={focus}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'invite-email-error' : undefined}
+            defaultValue={form.text('email')}
+            autoFocus={focus && form.round === 0}
           />
         </Field>
-        <Field label="Role" htmlFor="invite-role">
-          <Select id="invite-role" name="role" defaultValue={values?.role ?? 'EMPLOYEE'} key={`role-${values?.role ?? ''}`}>
+        <Field label="Role" htmlFor="invite-role" error={form.error('role')}>
+          <Select name="role" defaultValue={form.text('role', 'EMPLOYEE')}>
             {roles.map((role) => (
               <option key={role} value={role}>
                 {roleLabels[role]}
@@ -43,8 +37,8 @@ export function InviteForm({ focus }: { focus: boolean }) {
         <SubmitButton pendingLabel="Sending…">Send invitation</SubmitButton>
       </div>
       <div aria-live="polite">
-        <FormMessage result={result} />
+        <FormMessage result={form.result} />
       </div>
-    </form>
+    </ActionForm>
   );
 }

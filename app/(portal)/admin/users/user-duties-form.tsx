@@ -1,6 +1,7 @@
 'use client';
 
-import { useActionState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
+import { FieldSet } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { Duty } from '@/lib/platform/auth/duties';
@@ -9,7 +10,7 @@ import { changeDutiesAction } from '@/lib/transport/portal/actions/user-actions'
 
 type Props = { user: { id: string; name: string; duties: readonly Duty[] } };
 
-function DutyCheckboxes({ userId, duties }: { userId: string; duties: readonly Duty[] }) {
+function DutyCheckboxes({ userId, duties }: { userId: string; duties: readonly string[] }) {
   return (
     <ul className="space-y-1">
       {dutiesInOrder.map((duty) => {
@@ -46,31 +47,27 @@ function DutyCheckboxes({ userId, duties }: { userId: string; duties: readonly D
 
 /** The duties of one user as checkboxes; saving replaces the whole set, as PATCH /api/v1/users/{id} does. */
 export function UserDutiesForm({ user }: Props) {
-  const [result, changeDuties] = useActionState(changeDutiesAction, null);
-  // A saved change remounts the checkboxes, not the form: React resets a form after its action to the defaults
-  // first rendered, and the outcome must stay on screen.
-  const saved = [...user.duties].sort().join(',');
+  const form = useActionForm(changeDutiesAction);
   return (
     <details>
       <summary className="w-fit cursor-pointer py-1 text-sm font-medium text-brand">
         Change duties<span className="sr-only"> of {user.name}</span>
       </summary>
-      <form action={changeDuties} className="mt-2 space-y-3 rounded-md border border-slate-200 p-3">
+      <ActionForm state={form} className="mt-2 space-y-3 rounded-md border border-slate-200 p-3">
         <input type="hidden" name="userId" value={user.id} />
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-900">Duties of {user.name}</legend>
+        <FieldSet id={`duties-${user.id}`} legend={`Duties of ${user.name}`} legendClassName="text-slate-900" error={form.error('duties')}>
           <p className="mt-1 text-xs text-slate-600">Each opens records beside the role. The admin role opens none of them: an admin needs the duty too.</p>
           <div className="mt-2">
-            <DutyCheckboxes key={saved} userId={user.id} duties={user.duties} />
+            <DutyCheckboxes userId={user.id} duties={form.chosen('duties', user.duties)} />
           </div>
-        </fieldset>
+        </FieldSet>
         <SubmitButton variant="secondary" size="sm" pendingLabel="Saving…" aria-label={`Save duties of ${user.name}`}>
           Save duties
         </SubmitButton>
         <div aria-live="polite" className="empty:hidden">
-          <FormMessage result={result} />
+          <FormMessage result={form.result} />
         </div>
-      </form>
+      </ActionForm>
     </details>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -12,18 +12,26 @@ type Props = { user: { id: string; name: string; role: Role; isActive: boolean }
 
 /** Role change and (de)activation of one user; each answers in its own live region. */
 export function UserRowActions({ user, isSelf }: Props) {
-  const [roleResult, changeRole] = useActionState(changeRoleAction, null);
-  const [activeResult, setActive] = useActionState(setActiveAction, null);
+  const roleForm = useActionForm(changeRoleAction);
+  const activeForm = useActionForm(setActiveAction);
   const roleId = `role-${user.id}`;
+  const roleError = roleForm.error('role');
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <form action={changeRole} className="flex items-center gap-2">
+        <ActionForm state={roleForm} className="flex items-center gap-2">
           <input type="hidden" name="userId" value={user.id} />
           <label htmlFor={roleId} className="sr-only">
             Role of {user.name}
           </label>
-          <Select id={roleId} name="role" defaultValue={user.role} className="w-40 py-1.5">
+          <Select
+            id={roleId}
+            name="role"
+            defaultValue={roleForm.text('role', user.role)}
+            className="w-40 py-1.5"
+            aria-invalid={roleError ? true : undefined}
+            aria-describedby={roleError ? `${roleId}-error` : undefined}
+          >
             {roles.map((role) => (
               <option key={role} value={role}>
                 {roleLabels[role]}
@@ -33,8 +41,8 @@ export function UserRowActions({ user, isSelf }: Props) {
           <SubmitButton variant="secondary" size="sm" pendingLabel="Saving…" aria-label={`Save role of ${user.name}`}>
             Save
           </SubmitButton>
-        </form>
-        <form action={setActive}>
+        </ActionForm>
+        <ActionForm state={activeForm}>
           <input type="hidden" name="userId" value={user.id} />
           <input type="hidden" name="isActive" value={String(!user.isActive)} />
           <SubmitButton
@@ -47,11 +55,17 @@ export function UserRowActions({ user, isSelf }: Props) {
           >
             {user.isActive ? 'Deactivate' : 'Reactivate'}
           </SubmitButton>
-        </form>
+        </ActionForm>
       </div>
       <div aria-live="polite" className="empty:hidden">
-        <FormMessage result={roleResult} />
-        <FormMessage result={activeResult} />
+        {roleError ? (
+          <p id={`${roleId}-error`} className="text-sm font-medium text-red-700">
+            {roleError}
+          </p>
+        ) : (
+          <FormMessage result={roleForm.result} />
+        )}
+        <FormMessage result={activeForm.result} />
       </div>
     </div>
   );

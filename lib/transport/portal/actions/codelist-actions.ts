@@ -12,7 +12,7 @@ export const addCodelistValueAction = formAction(
     role: 'ADMIN',
     input: CreateCodelistValueBody.extend({ codelist: CodelistName }),
     fields: (form) => ({ codelist: text(form, 'codelist'), code: text(form, 'code'), label: text(form, 'label') }),
-    keepValues: true,
+    errorFields: { CODELIST_VALUE_EXISTS: 'code' },
     revalidate: ['/admin/code-lists'],
   },
   async ({ tx, ctx, input }) => {
@@ -28,7 +28,6 @@ export const relabelCodelistValueAction = formAction(
     role: 'ADMIN',
     input: z.object({ codelist: CodelistName, id: z.uuid(), label: Label }),
     fields: (form) => ({ codelist: text(form, 'codelist'), id: text(form, 'id'), label: text(form, 'label') }),
-    keepValues: true,
     revalidate: ['/admin/code-lists'],
   },
   async ({ tx, ctx, input }) => {

@@ -3,18 +3,28 @@
 import { z } from 'zod';
 import { fileDeletionRequest } from '@/lib/privacy/erasure/deletion-requests/file-deletion-request';
 import { rejectDeletionRequest } from '@/lib/privacy/erasure/deletion-requests/reject-deletion-request';
-import { FileDeletionRequestBody, RejectDeletionRequestBody, VerifyDeletionRequestBody } from '@/lib/privacy/erasure/deletion-requests/schemas';
+import { FileDeletionRequestBody, RejectDeletionRequestBody, VerificationMethod, VerifyDeletionRequestBody } from '@/lib/privacy/erasure/deletion-requests/schemas';
 import { verifyDeletionRequest } from '@/lib/privacy/erasure/deletion-requests/verify-deletion-request';
 import { formAction } from '../portal-action';
 
 const adminPaths = (id: string) => ['/admin/erasure-requests', `/admin/erasure-requests/${id}`, '/dashboard'];
 
+// The form's own shape, worded for the form, turned into the body POST /api/v1/data-delete-request takes.
+const ErasureForm = z
+  .object({
+    scope: z.enum(['full', 'partial'], 'Choose what should be erased.'),
+    partialFields: z.array(z.string()),
+  })
+  .refine((form) => form.scope === 'full' || form.partialFields.length > 0, { path: ['partialFields'], message: 'Tick at least one detail to erase.' })
+  .transform((form) => (form.scope === 'full' ? { scope: 'full' as const } : form))
+  .pipe(FileDeletionRequestBody);
+
 // The same request as POST /api/v1/data-delete-request, for the caller's own person.
 export const fileErasureRequestAction = formAction(
   {
     role: 'EMPLOYEE',
-    input: FileDeletionRequestBody,
-    fields: (form) => (form.get('scope') === 'partial' ? { scope: 'partial', partialFields: form.getAll('partialFields').map(String) } : { scope: 'full' }),
+    input: ErasureForm,
+    fields: (form) => ({ scope: String(form.get('scope') ?? ''), partialFields: form.getAll('partialFields').map(String) }),
     revalidate: ['/profile/data'],
   },
   async ({ tx, ctx, input }) => {
@@ -27,7 +37,7 @@ export const fileErasureRequestAction = formAction(
   },
 );
 
-const VerifyInput = VerifyDeletionRequestBody.extend({ id: z.uuid() });
+const VerifyInput = VerifyDeletionRequestBody.extend({ id: z.uuid(), method: z.enum(VerificationMethod.options, 'Choose how you confirmed who they are.') });
 const RejectInput = RejectDeletionRequestBody.extend({ id: z.uuid() });
 
 export const verifyErasureRequestAction = formAction(
@@ -53,7 +63,6 @@ export const rejectErasureRequestAction = formAction(
     input: RejectInput,
     fields: (form) => ({ id: form.get('id'), reason: String(form.get('reason') ?? '') }),
     revalidate: (input) => adminPaths(input.id),
-    keepValues: true,
   },
   async ({ tx, ctx, input: { id, ...body } }) => {
     await rejectDeletionRequest(tx, ctx, id, body);

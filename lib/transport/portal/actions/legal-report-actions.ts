@@ -5,7 +5,7 @@ import { GenerateLegalReportBody } from '@/lib/privacy/legal-reports/schemas';
 import { formAction } from '../portal-action';
 
 export const generateLegalReportAction = formAction(
-  { role: 'ADMIN', input: GenerateLegalReportBody, fields: (form) => ({ month: String(form.get('month') ?? '').trim() }), keepValues: true, revalidate: ['/admin/legal-reports'] },
+  { role: 'ADMIN', input: GenerateLegalReportBody, fields: (form) => ({ month: String(form.get('month') ?? '').trim() }), revalidate: ['/admin/legal-reports'] },
   async ({ tx, ctx, input }) => {
     const { report } = await requestLegalReport(tx, ctx, input);
     const month = new Date(`${report.periodStart}T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -47,7 +47,6 @@ export const updateProfileAction = formAction(
       inApp: on(form, "inApp"),
       marketingOptOut: on(form, "marketingOptOut"),
     }),
-    keepValues: true,
     revalidate: ["/profile"],
   },
   async ({ tx, ctx, input }) => {
@@ -100,7 +99,6 @@ export const requestIdentityChangeAction = formAction(
       value: optional(form.get("value")),
       evidenceUrl: optional(form.get("evidenceUrl")),
     }),
-    keepValues: true,
     revalidate: ["/profile"],
   },
   async ({ tx, ctx, input }) => {

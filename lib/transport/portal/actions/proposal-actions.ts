@@ -25,7 +25,6 @@ export const rejectProposalAction = formAction(
     role: 'ADMIN',
     input: z.object({ id: z.uuid() }).and(RejectProposalBody),
     fields: (form) => ({ id: String(form.get('id') ?? ''), reason: String(form.get('reason') ?? '') }),
-    keepValues: true,
     revalidate: ['/admin/proposals'],
     errors,
   },

@@ -8,7 +8,7 @@ import { getRegistryAdapter } from '@/lib/registry/adapter/get-registry-adapter'
 import { formAction } from '../portal-action';
 
 export const updateOrganisationAction = formAction(
-  { role: 'ADMIN', input: z.object({ name: OrganisationName }), fields: (form) => ({ name: String(form.get('name') ?? '') }), keepValues: true, revalidate: [{ path: '/', type: 'layout' }] },
+  { role: 'ADMIN', input: z.object({ name: OrganisationName }), fields: (form) => ({ name: String(form.get('name') ?? '') }), revalidate: [{ path: '/', type: 'layout' }] },
   async ({ tx, ctx, input }) => {
     const { name } = await updateOrganisation(tx, ctx, input);
     return { message: `The organisation is now called ${name}.` };
@@ -29,7 +29,6 @@ export const updateLegalContactAction = formAction(
     role: 'ADMIN',
     input: LegalContactForm,
     fields: (form) => ({ legalContactEmail: String(form.get('legalContactEmail') ?? '').trim() }),
-    keepValues: true,
     revalidate: ['/admin/settings', '/admin/legal-reports'],
   },
   async ({ tx, ctx, input }) => {
@@ -44,7 +43,13 @@ const days = (min: number) =>
     .trim()
     .min(1, 'Enter a number of days.')
     .transform(Number)
-    .pipe(z.number('Enter a number of days.').int('Use whole days.').min(min, `At least ${min}.`).max(3650, 'At most 3650 days.'));
+    .pipe(
+      z
+        .number('Enter a number of days.')
+        .int('Use whole days.')
+        .min(min, min === 0 ? 'Enter 0 days or more.' : `Enter at least ${min} ${min === 1 ? 'day' : 'days'}.`)
+        .max(3650, 'At most 3650 days.'),
+    );
 
 // The form's own shape: strings from the browser, turned into the body PATCH /api/v1/loan-policy takes.
 const LoanPolicyForm = z.object({
@@ -66,7 +71,6 @@ export const updateLoanPolicyAction = formAction(
       maxLoanDays: String(form.get('maxLoanDays') ?? ''),
       maxAdvanceBookingDays: String(form.get('maxAdvanceBookingDays') ?? ''),
     }),
-    keepValues: true,
     revalidate: ['/admin/settings'],
   },
   async ({ tx, ctx, input }) => {
@@ -81,7 +85,7 @@ export const linkRegistryAction = formAction(
     role: 'ADMIN',
     input: z.object({ registryId: z.string().trim().max(100, 'A registry id can have at most 100 characters.').transform((value) => value || null) }),
     fields: (form) => ({ registryId: String(form.get('registryId') ?? '').trim() }),
-    keepValues: true,
+    errorFields: { REGISTRY_SYNC_OFF: 'registryId', REGISTRY_ORGANISATION_NOT_FOUND: 'registryId', REGISTRY_ID_TAKEN: 'registryId' },
     revalidate: ['/admin/settings'],
   },
   async ({ tx, ctx, input }) => {

@@ -19,7 +19,14 @@ const usersPage = ['/admin/users'];
 const UserRef = z.object({ userId: z.uuid('Unknown user.') });
 
 export const changeRoleAction = formAction(
-  { role: 'ADMIN', input: UserRef.extend({ role: Role }), fields: (form) => ({ userId: form.get('userId'), role: form.get('role') }), errors: userErrors, revalidate: usersPage },
+  {
+    role: 'ADMIN',
+    input: UserRef.extend({ role: Role }),
+    fields: (form) => ({ userId: form.get('userId'), role: form.get('role') }),
+    errors: userErrors,
+    errorFields: { LAST_ADMIN: 'role' },
+    revalidate: usersPage,
+  },
   async ({ tx, ctx, input }) => {
     const user = await updateUser(tx, ctx, input.userId, { role: input.role });
     return { message: `${user.firstName} ${user.lastName} is now ${roleLabels[user.role].toLowerCase()}.` };
@@ -64,7 +71,6 @@ export const inviteAction = formAction(
     role: 'ADMIN',
     input: CreateInvitationBody,
     fields: (form) => ({ email: String(form.get('email') ?? '').trim(), role: String(form.get('role') ?? 'EMPLOYEE') }),
-    keepValues: true,
     revalidate: usersPage,
   },
   async ({ tx, ctx, input }) => ({ message: `Invitation sent to ${(await createInvitation(tx, ctx, input)).email}.` }),

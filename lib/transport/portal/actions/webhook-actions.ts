@@ -21,7 +21,7 @@ function endpointFields(form: FormData) {
 }
 
 export const createWebhookEndpointAction = formAction(
-  { role: 'ADMIN', input: CreateWebhookEndpointBody, fields: (form) => ({ ...endpointFields(form), enabled: true }), keepValues: true, revalidate: [listPage] },
+  { role: 'ADMIN', input: CreateWebhookEndpointBody, fields: (form) => ({ ...endpointFields(form), enabled: true }), revalidate: [listPage] },
   async ({ tx, ctx, input }) => {
     const endpoint = await createWebhookEndpoint(tx, ctx, input);
     return { message: 'Endpoint added. Copy its signing secret now: it is not shown again.', secret: endpoint.secret, endpointId: endpoint.id };
@@ -34,7 +34,6 @@ export const updateWebhookEndpointAction = formAction(
     // The form sends every field, so the creation schema (with the endpoint's id) checks them all.
     input: CreateWebhookEndpointBody.extend(EndpointRef.shape),
     fields: (form) => ({ endpointId: String(form.get('endpointId') ?? ''), ...endpointFields(form), enabled: form.get('enabled') === 'on' }),
-    keepValues: true,
     revalidate: endpointPages,
   },
   async ({ tx, ctx, input }) => {

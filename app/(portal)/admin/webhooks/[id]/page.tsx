@@ -69,7 +69,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
         <Card aria-labelledby="endpoint-edit-heading">
           <CardHeader id="endpoint-edit-heading" title="Settings" description="Changes are recorded in the audit log." />
           <CardBody>
-            <EndpointForm key={endpoint.updatedAt} action={updateWebhookEndpointAction} events={events} endpoint={endpoint} submitLabel="Save endpoint" />
+            <EndpointForm action={updateWebhookEndpointAction} events={events} endpoint={endpoint} submitLabel="Save endpoint" />
           </CardBody>
         </Card>
         <Card aria-labelledby="deliveries-heading">
