@@ -17,10 +17,19 @@ function nonceOf(request: Request): string {
 // document, prerendered at build time, its scripts run under this request's nonce. No Redoc on the server.
 export async function GET(request: Request): Promise<Response> {
   if (!getConfig().ENABLE_API_DOCS) return new Response('Not found', { status: 404 });
-  page ??= readFile(apiDocsFile(process.cwd(), API_DOCS_PAGE_FILE), 'utf8').catch((error: unknown) => {
+  page ??= readFile(apiDocsFile(process.cwd(), API_DOCS_PAGE_FILE), 'utf8');
+  let html: string;
+  try {
+    html = await page;
+  } catch {
     page = undefined;
-    throw error;
+    // A build by `next build` alone, or `next dev` before any `npm run build`.
+    return new Response('The API reference is not built: run `npm run build:api-docs` (`npm run build` does). The OpenAPI document is at /api/openapi.json.', {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+  return new Response(html.split(NONCE_PLACEHOLDER).join(nonceOf(request)), {
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
   });
-  const html = (await page).split(NONCE_PLACEHOLDER).join(nonceOf(request));
-  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
