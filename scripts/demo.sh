@@ -26,6 +26,10 @@ fi
 if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib db components emails auth.ts proxy.ts next.config.ts -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
   node_modules/.bin/next build
 fi
+# The API reference (/docs), prerendered from the OpenAPI document as `npm run build` does.
+if [ ! -f .next/api-docs/index.html ]; then
+  node_modules/.bin/tsx scripts/build-api-docs.ts
+fi
 
 node_modules/.bin/tsx scripts/dev-idp.ts &
 idp_pid=$!

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import XLSXTransformStream from 'xlsx-write-stream';
 import { encodeXlsxExport } from '@/lib/lending/assets/encode-xlsx-export';
 import type { ExportSheetLayout } from '@/lib/lending/assets/layout-export-sheet';
 import type { ExportRow } from '@/lib/lending/assets/list-export-batch';
@@ -29,22 +28,8 @@ function exceljsWorkbookWriter(layout: ExportSheetLayout, batches: AsyncGenerato
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }
 
-function xlsxWriteStream(layout: ExportSheetLayout, batches: AsyncGenerator<ExportRow[]>): ReadableStream<Uint8Array> {
-  const transform = new XLSXTransformStream();
-  void (async () => {
-    transform.write(layout.headers);
-    for await (const rows of batches) {
-      for (const row of rows) transform.write(layout.cellsOf(row).map((cell) => cell ?? ''));
-      await drained(transform);
-    }
-    transform.end();
-  })().catch((error: unknown) => transform.destroy(error as Error));
-  return Readable.toWeb(transform) as ReadableStream<Uint8Array>;
-}
-
 /** Streaming XLSX writers compared by bench/export-assets.ts; the first is the one the server uses. */
 export const xlsxCandidates: Record<string, XlsxEncoder> = {
   'fflate (lib/lending/assets/encode-xlsx-export.ts)': encodeXlsxExport,
   'exceljs 4.4.0 WorkbookWriter': exceljsWorkbookWriter,
-  'xlsx-write-stream 1.0.3': xlsxWriteStream,
 };

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import type { InteractionDetails } from 'oidc-provider';
 import { devAccountSchema, type DevAccount } from './dev-account';
+
+// The interaction oidc-provider hands the login and consent pages (@types/oidc-provider does not export its class).
+type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 export type DevRouteContext = { provider: Provider; accounts: Map<string, DevAccount> };
 
@@ -54,7 +56,9 @@ async function grantRequestedAccess(provider: Provider, details: InteractionDeta
   const accountId = details.session?.accountId;
   if (!accountId) throw new Error('Consent requires a signed-in account.');
   const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
-  const grant = existing ?? new provider.Grant({ accountId, clientId: details.params.client_id });
+  const clientId = details.params.client_id;
+  if (typeof clientId !== 'string') throw new Error('Consent requires a client.');
+  const grant = existing ?? new provider.Grant({ accountId, clientId });
   const missing = details.prompt.details as ConsentDetails;
   if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
   if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);

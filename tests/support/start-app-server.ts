@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { API_DOCS_PAGE_FILE, apiDocsFile } from '@/app/docs/api-docs-files';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,10 +29,17 @@ export type AppServerOptions = {
   viaStartScript?: boolean;
 };
 
+function buildApiDocs(): void {
+  const result = spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/build-api-docs.ts'], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm run build:api-docs failed:\n${result.stdout}\n${result.stderr}`);
+}
+
 /** Starts the production build (`next start`) on 127.0.0.1 with the given environment. */
 export async function startAppServer(env: Record<string, string>, options: AppServerOptions = {}): Promise<AppServer> {
   const dir = options.dir ?? '.';
   if (!existsSync(path.join(dir, '.next/BUILD_ID'))) throw new Error(`No production build found in ${dir}: run \`npm run build\` first (npm test does).`);
+  // `npm run build` ends by prerendering the API reference (/docs); a build made by `next build` alone lacks it.
+  if (dir === '.' && !existsSync(apiDocsFile(dir, API_DOCS_PAGE_FILE))) buildApiDocs();
   const port = options.port ?? (await freePort());
   let output = '';
   const entry = options.viaStartScript ? [path.resolve('scripts/start-server.mjs')] : [path.resolve('node_modules/next/dist/bin/next'), 'start'];

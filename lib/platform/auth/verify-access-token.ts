@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { UnauthenticatedError } from '@/lib/platform/core/errors';
 import { Role } from '@/lib/platform/auth/roles';
@@ -82,7 +83,8 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
   const clockSkewSeconds = options.clockSkewSeconds ?? configDefaults.ACCESS_TOKEN_CLOCK_SKEW_SECONDS;
 
   const cacheMs = (options.verifiedCacheSeconds ?? VERIFIED_TOKEN_CACHE_SECONDS) * 1000;
-  const verified = new Map<string, { expires: number; claims: AccessTokenClaims }>();
+  // Each entry lives until the token's exp at the latest (its own ttl). Measured on the wall clock, as exp is.
+  const verified = new LRUCache<string, AccessTokenClaims>({ max: verifiedCacheMaxEntries, ttlResolution: 0, perf: { now: () => Date.now() } });
 
   return {
     async verify(token) {
@@ -91,10 +93,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       // the check are let through without it. Failures are never remembered.
       const key = cacheMs > 0 ? createHash('sha256').update(token).digest('base64url') : '';
       const hit = cacheMs > 0 ? verified.get(key) : undefined;
-      if (hit) {
-        if (hit.expires > Date.now()) return hit.claims;
-        verified.delete(key);
-      }
+      if (hit) return hit;
       try {
         const { payload } = await jwtVerify(token, await resolveKeySet(), {
           algorithms: ['RS256'],
@@ -107,11 +106,9 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
         const claims = accessTokenClaimsSchema.safeParse(payload);
         if (!claims.success) throw new UnauthenticatedError(undefined, { reason: 'invalid_claims' });
         const result = Object.freeze(claims.data);
-        if (cacheMs > 0) {
-          const exp = (payload.exp as number) * 1000;
-          if (verified.size >= verifiedCacheMaxEntries) verified.delete(verified.keys().next().value as string);
-          verified.set(key, { expires: Math.min(Date.now() + cacheMs, exp), claims: result });
-        }
+        // lru-cache keeps an entry while its age is at most its ttl: one millisecond less ends it before exp.
+        const ttl = Math.floor(Math.min(cacheMs, (payload.exp as number) * 1000 - Date.now())) - 1;
+        if (ttl > 0) verified.set(key, result, { ttl });
         return result;
       } catch (error) {
         if (error instanceof UnauthenticatedError) throw error;

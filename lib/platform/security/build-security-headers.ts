@@ -17,6 +17,7 @@ const HSTS = 'max-age=63072000; includeSubDomains';
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 function pagePolicy({ pathname, nonce, oidcIssuer, development }: SecurityHeaderInput): string {
+  const apiReference = pathname === '/docs';
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}`,
@@ -26,7 +27,8 @@ function pagePolicy({ pathname, nonce, oidcIssuer, development }: SecurityHeader
     "style-src 'self' 'unsafe-inline'",
     // Logos are data: URIs, photo previews before upload are blob: URLs.
     "img-src 'self' data: blob:",
-    "font-src 'self'",
+    // The API reference's styles (Redoc) carry an icon font as a data: URI.
+    `font-src 'self'${apiReference ? ' data:' : ''}`,
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -34,7 +36,7 @@ function pagePolicy({ pathname, nonce, oidcIssuer, development }: SecurityHeader
     "frame-ancestors 'none'",
   ];
   // The API reference (Redoc) runs its search index in a worker it creates from a blob.
-  if (pathname === '/docs') directives.push("worker-src 'self' blob:");
+  if (apiReference) directives.push("worker-src 'self' blob:");
   return directives.join('; ');
 }
 

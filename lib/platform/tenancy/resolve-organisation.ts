@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { type Database, rowsOf } from '@/db/client';
 import type { TenantOrganisation } from '@/lib/platform/core/context';
 import { isBrandingAllowed } from '@/lib/platform/tenancy/branding-plan';
@@ -18,17 +19,18 @@ type Row = {
 const CACHE_TTL_MS = 10_000;
 // Hosts are client-chosen; a cap keeps random sub-domains from growing the cache without bound.
 const CACHE_MAX_ENTRIES = 10_000;
-type CacheEntry = { expires: number; value: TenantOrganisation | null };
+// A host that names no tenant is remembered too (value null); lru-cache holds objects only.
+type CacheEntry = { value: TenantOrganisation | null };
 // Next.js bundles route handlers and pages into separate module graphs, each with its own copy of this module;
-// one process-wide map lets a change made through the API (forgetOrganisation) reach the pages' lookups too.
-const globalCache = globalThis as typeof globalThis & { __quartermasterTenantCache?: Map<string, CacheEntry> };
-const cache = (globalCache.__quartermasterTenantCache ??= new Map<string, CacheEntry>());
+// one process-wide cache lets a change made through the API (forgetOrganisation) reach the pages' lookups too.
+const globalCache = globalThis as typeof globalThis & { __quartermasterTenantCache?: LRUCache<string, CacheEntry> };
+const cache = (globalCache.__quartermasterTenantCache ??= new LRUCache<string, CacheEntry>({ max: CACHE_MAX_ENTRIES, ttl: CACHE_TTL_MS }));
 
 /** Host -> tenant, before any tenant context exists (a SECURITY DEFINER lookup; see migration 0002). */
 export async function resolveOrganisation(db: Database, key: TenantKey): Promise<TenantOrganisation | null> {
   const cacheKey = 'slug' in key ? `s:${key.slug}` : `d:${key.domain}`;
   const hit = cache.get(cacheKey);
-  if (hit && hit.expires > Date.now()) return hit.value;
+  if (hit) return hit.value;
   const slug = 'slug' in key ? key.slug : null;
   const domain = 'domain' in key ? key.domain : null;
   const result = await db.execute(sql`select * from app_resolve_organisation(${slug}, ${domain})`);
@@ -38,8 +40,7 @@ export async function resolveOrganisation(db: Database, key: TenantKey): Promise
   const value: TenantOrganisation | null = row
     ? { id: row.id, slug: row.slug, name: row.name, planTier: row.plan_tier, customRateLimits: row.custom_rate_limits, customDomain: row.custom_domain }
     : null;
-  if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  cache.set(cacheKey, { expires: Date.now() + CACHE_TTL_MS, value });
+  cache.set(cacheKey, { value });
   return value;
 }
 

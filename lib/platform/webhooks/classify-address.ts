@@ -1,107 +1,96 @@
+import ipaddr from 'ipaddr.js';
 import { isIP } from 'node:net';
 
 /**
  * The SSRF guard's address test: is this IP address one a webhook may be sent to? Only public unicast addresses
- * are. Refused: unspecified, loopback, private (RFC 1918), CGNAT (100.64/10), link-local (incl. cloud metadata
- * 169.254.169.254), IETF-reserved, documentation, benchmarking, multicast and reserved IPv4 ranges; in IPv6
- * everything outside global unicast 2000::/3 (loopback, unique-local fc00::/7, link-local fe80::/10, multicast
- * ff00::/8, …) and the special blocks inside it. An IPv6 address that embeds an IPv4 one (IPv4-mapped,
- * IPv4-compatible, NAT64 64:ff9b::/96) is judged by the IPv4 address it reaches.
+ * are, as ipaddr.js's range() classifies them: every special-purpose block it knows is refused (unspecified,
+ * loopback, private (RFC 1918), CGNAT (100.64/10), link-local (incl. cloud metadata 169.254.169.254),
+ * IETF-reserved, documentation, benchmarking, 6to4 relay, AS112 and AMT anycast, multicast, broadcast and reserved
+ * IPv4 ranges, and their IPv6 counterparts). IPv6 must moreover lie in global unicast 2000::/3 (so loopback,
+ * unique-local fc00::/7, link-local fe80::/10, multicast ff00::/8, … are out). An IPv6 address that embeds an
+ * IPv4 one (IPv4-mapped, IPv4-compatible, NAT64 64:ff9b::/96) is judged by the IPv4 address it reaches.
  */
 export type AddressVerdict = { allowed: true } | { allowed: false; reason: string };
 
-type Range = { prefix: number[]; bits: number; reason: string };
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+type Block = { label: string; cidr: string; range: [Address, number] };
 
-const v4Blocked: Range[] = [
-  ['0.0.0.0', 8, 'this network (0.0.0.0/8)'],
-  ['10.0.0.0', 8, 'private (10.0.0.0/8)'],
-  ['100.64.0.0', 10, 'carrier-grade NAT (100.64.0.0/10)'],
-  ['127.0.0.0', 8, 'loopback (127.0.0.0/8)'],
-  ['169.254.0.0', 16, 'link-local (169.254.0.0/16)'],
-  ['172.16.0.0', 12, 'private (172.16.0.0/12)'],
-  ['192.0.0.0', 24, 'IETF protocol assignments (192.0.0.0/24)'],
-  ['192.0.2.0', 24, 'documentation (192.0.2.0/24)'],
-  ['192.88.99.0', 24, '6to4 relay anycast (192.88.99.0/24)'],
-  ['192.168.0.0', 16, 'private (192.168.0.0/16)'],
-  ['198.18.0.0', 15, 'benchmarking (198.18.0.0/15)'],
-  ['198.51.100.0', 24, 'documentation (198.51.100.0/24)'],
-  ['203.0.113.0', 24, 'documentation (203.0.113.0/24)'],
-  ['224.0.0.0', 4, 'multicast (224.0.0.0/4)'],
-  ['240.0.0.0', 4, 'reserved or broadcast (240.0.0.0/4)'],
-].map(([address, bits, reason]) => ({ prefix: parseIpv4(address as string)!, bits: bits as number, reason: reason as string }));
-
-const v6GlobalUnicast: Range = { prefix: parseIpv6('2000::')!, bits: 3, reason: '' };
-const v6Blocked: Range[] = [
-  ['2001::', 23, 'IETF protocol assignments (2001::/23, incl. Teredo)'],
-  ['2001:db8::', 32, 'documentation (2001:db8::/32)'],
-  ['2002::', 16, '6to4 (2002::/16)'],
-  ['3fff::', 20, 'documentation (3fff::/20)'],
-].map(([address, bits, reason]) => ({ prefix: parseIpv6(address as string)!, bits: bits as number, reason: reason as string }));
-
-// IPv6 forms that carry an IPv4 address in their last 32 bits, and reach it.
-const v6Embedding: Range[] = [
-  ['::ffff:0:0', 96, 'IPv4-mapped'],
-  ['64:ff9b::', 96, 'NAT64'],
-  ['::', 96, 'IPv4-compatible'],
-].map(([address, bits, reason]) => ({ prefix: parseIpv6(address as string)!, bits: bits as number, reason: reason as string }));
-
-function parseIpv4(address: string): number[] | null {
-  if (isIP(address) !== 4) return null;
-  return address.split('.').map(Number);
+function block(cidr: string, label: string): Block {
+  return { label, cidr, range: ipaddr.parseCIDR(cidr) };
 }
 
-/** 16 bytes of an IPv6 address (with '::' and a trailing dotted IPv4 part), or null. */
-function parseIpv6(address: string): number[] | null {
-  if (isIP(address) !== 6) return null;
-  let text = address.toLowerCase();
-  const tail: number[] = [];
-  const dotted = /:(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const v4 = parseIpv4(dotted[1]!);
-    if (!v4) return null;
-    tail.push(...v4);
-    text = `${text.slice(0, dotted.index)}:0:0`;
-  }
-  const [head, rest] = text.split('::') as [string, string | undefined];
-  const groups = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const left = groups(head);
-  const right = rest === undefined ? [] : groups(rest);
-  const words = rest === undefined ? left : [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
-  if (words.length !== 8) return null;
-  const bytes = words.flatMap((word) => [word >> 8, word & 0xff]);
-  if (tail.length) bytes.splice(12, 4, ...tail);
-  return bytes;
+// What a refusal says: the block the address lies in, by its usual name and prefix (the most specific one).
+// range() decides what is refused; these only name it.
+const v4Blocks = [
+  block('0.0.0.0/8', 'this network'),
+  block('10.0.0.0/8', 'private'),
+  block('100.64.0.0/10', 'carrier-grade NAT'),
+  block('127.0.0.0/8', 'loopback'),
+  block('169.254.0.0/16', 'link-local'),
+  block('172.16.0.0/12', 'private'),
+  block('192.0.0.0/24', 'IETF protocol assignments'),
+  block('192.0.2.0/24', 'documentation'),
+  block('192.31.196.0/24', 'AS112 DNS anycast'),
+  block('192.52.193.0/24', 'AMT relay anycast'),
+  block('192.88.99.0/24', '6to4 relay anycast'),
+  block('192.168.0.0/16', 'private'),
+  block('192.175.48.0/24', 'AS112 DNS anycast'),
+  block('198.18.0.0/15', 'benchmarking'),
+  block('198.51.100.0/24', 'documentation'),
+  block('203.0.113.0/24', 'documentation'),
+  block('224.0.0.0/4', 'multicast'),
+  block('240.0.0.0/4', 'reserved or broadcast'),
+];
+const v6Blocks = [
+  block('2001::/23', 'IETF protocol assignments (incl. Teredo, benchmarking, ORCHID)'),
+  block('2001:db8::/32', 'documentation'),
+  block('2002::/16', '6to4'),
+  block('2620:4f:8000::/48', 'AS112 DNS anycast'),
+  block('3fff::/20', 'documentation'),
+];
+
+const v6GlobalUnicast = ipaddr.IPv6.parseCIDR('2000::/3');
+// IPv6 forms that carry an IPv4 address in their last 32 bits, and reach it (IPv4-mapped is range() 'ipv4Mapped').
+const v6Nat64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+const v6Compatible = ipaddr.IPv6.parseCIDR('::/96');
+
+function refusal(address: Address, blocks: Block[]): AddressVerdict {
+  const named = blocks.filter(({ range }) => address.match(range)).sort((a, b) => b.range[1] - a.range[1])[0];
+  return { allowed: false, reason: named ? `${named.label} (${named.cidr})` : `special-purpose (${address.range()})` };
 }
 
-function inRange(bytes: number[], range: Range): boolean {
-  for (let bit = 0; bit < range.bits; bit++) {
-    const byte = bit >> 3;
-    const mask = 0x80 >> (bit & 7);
-    if ((bytes[byte]! & mask) !== (range.prefix[byte]! & mask)) return false;
-  }
-  return true;
+function classifyIpv4(address: ipaddr.IPv4): AddressVerdict {
+  return address.range() === 'unicast' ? { allowed: true } : refusal(address, v4Blocks);
 }
 
-function classifyIpv4(bytes: number[]): AddressVerdict {
-  const blocked = v4Blocked.find((range) => inRange(bytes, range));
-  return blocked ? { allowed: false, reason: blocked.reason } : { allowed: true };
+// ipaddr.js reads the deprecated dotted IPv4-compatible form (::a.b.c.d) as IPv4-mapped (::ffff:a.b.c.d): the same
+// IPv4 address, judged the same; only the name of the form is taken from the text.
+const dottedCompatible = /^::\d+\.\d+\.\d+\.\d+$/;
+
+function embeddedIpv4(address: ipaddr.IPv6, text: string): { form: string; ipv4: ipaddr.IPv4 } | undefined {
+  const [high, low] = address.parts.slice(6) as [number, number];
+  const ipv4 = () => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  if (address.range() === 'ipv4Mapped') return { form: dottedCompatible.test(text) ? 'IPv4-compatible' : 'IPv4-mapped', ipv4: address.toIPv4Address() };
+  if (address.match(v6Nat64)) return { form: 'NAT64', ipv4: ipv4() };
+  if (address.match(v6Compatible)) return { form: 'IPv4-compatible', ipv4: ipv4() };
+  return undefined;
 }
 
 export function classifyAddress(address: string): AddressVerdict {
-  const v4 = parseIpv4(address);
-  if (v4) return classifyIpv4(v4);
+  const family = isIP(address);
+  if (family === 4) return classifyIpv4(ipaddr.IPv4.parse(address));
   // A zone index (fe80::1%eth0) names an interface of this host: never a webhook target.
   if (address.includes('%')) return { allowed: false, reason: 'scoped (zone index) IPv6 address' };
-  const v6 = parseIpv6(address);
-  if (!v6) return { allowed: false, reason: 'not an IP address' };
-  if (v6.every((byte) => byte === 0)) return { allowed: false, reason: 'unspecified (::)' };
-  if (v6.slice(0, 15).every((byte) => byte === 0) && v6[15] === 1) return { allowed: false, reason: 'loopback (::1)' };
-  const embedding = v6Embedding.find((range) => inRange(v6, range));
-  if (embedding) {
-    const verdict = classifyIpv4(v6.slice(12));
-    return verdict.allowed ? verdict : { allowed: false, reason: `${embedding.reason} IPv6 of ${verdict.reason}` };
+  if (family !== 6) return { allowed: false, reason: 'not an IP address' };
+  const v6 = ipaddr.IPv6.parse(address);
+  const range = v6.range();
+  if (range === 'unspecified') return { allowed: false, reason: 'unspecified (::)' };
+  if (range === 'loopback') return { allowed: false, reason: 'loopback (::1)' };
+  const embedded = embeddedIpv4(v6, address);
+  if (embedded) {
+    const verdict = classifyIpv4(embedded.ipv4);
+    return verdict.allowed ? verdict : { allowed: false, reason: `${embedded.form} IPv6 of ${verdict.reason}` };
   }
-  if (!inRange(v6, v6GlobalUnicast)) return { allowed: false, reason: 'not global unicast IPv6 (outside 2000::/3: loopback, unique-local, link-local, multicast …)' };
-  const blocked = v6Blocked.find((range) => inRange(v6, range));
-  return blocked ? { allowed: false, reason: blocked.reason } : { allowed: true };
+  if (!v6.match(v6GlobalUnicast)) return { allowed: false, reason: `not global unicast IPv6 (outside 2000::/3: loopback, unique-local, link-local, multicast …)` };
+  return range === 'unicast' ? { allowed: true } : refusal(v6, v6Blocks);
 }

@@ -29,6 +29,15 @@ function parseJson(text: string): { json: unknown } | null {
   }
 }
 
+/** RFC 8785 has no form for a string with an unpaired surrogate (canonicalize refuses it); such a body counts as sent. */
+function canonicalJson(json: unknown): string | undefined {
+  try {
+    return canonicalize(json);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Hex SHA-256 of what a request body means: for JSON, its RFC 8785 canonical form, so whitespace, key order and
  * the spelling of numbers (1.0, 1e0) do not make two equal bodies differ; anything else (an empty body included)
@@ -36,7 +45,7 @@ function parseJson(text: string): { json: unknown } | null {
  */
 export function fingerprintBody(text: string): string {
   const parsed = text.trim() === '' ? null : parseJson(text);
-  const canonical = parsed ? canonicalize(parsed.json) : undefined;
+  const canonical = parsed ? canonicalJson(parsed.json) : undefined;
   return createHash('sha256')
     .update(canonical ?? text, 'utf8')
     .digest('hex');

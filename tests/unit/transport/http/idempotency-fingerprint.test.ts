@@ -26,6 +26,12 @@ describe('fingerprintBody', () => {
     expect(fingerprintBody('{"A":1,"b":[1,2]}')).not.toBe(reference);
   });
 
+  it('fingerprints as sent a JSON body that has no canonical form (an unpaired surrogate)', () => {
+    const body = '{"name":"\\ud800","b":1}';
+    expect(fingerprintBody(body)).toBe(sha256(body));
+    expect(fingerprintBody('{"b":1,"name":"\\ud800"}')).not.toBe(fingerprintBody(body));
+  });
+
   it('takes the last of repeated keys, as the handler’s JSON.parse does', () => {
     expect(fingerprintBody('{"a":1,"a":2}')).toBe(fingerprintBody('{"a":2}'));
   });
