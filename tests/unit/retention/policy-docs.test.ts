@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { retentionPolicyMarkdown } from '@/lib/retention/policy-markdown';
 
-describe('the README', () => {
+describe('the retention page (docs/privacy/retention.md)', () => {
   it('shows the retention policy exactly as lib/retention/policy.ts states it', () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const shown = readme.split('<!-- retention-policy:start -->')[1]?.split('<!-- retention-policy:end -->')[0]?.trim();
+    const page = readFileSync('docs/privacy/retention.md', 'utf8');
+    const shown = page.split('<!-- retention-policy:start -->')[1]?.split('<!-- retention-policy:end -->')[0]?.trim();
     expect(shown).toBe(retentionPolicyMarkdown());
   });
 });
