@@ -9,7 +9,7 @@ export const demoAccounts: DevAccount[] = [
   { accountId: 'acme-employee-1', organisationId: acmeId, role: 'EMPLOYEE', email: 'emma.stone@acme.example', givenName: 'Emma', familyName: 'Stone' },
   { accountId: 'acme-employee-2', organisationId: acmeId, role: 'EMPLOYEE', email: 'eli.novak@acme.example', givenName: 'Eli', familyName: 'Novak' },
   { accountId: 'globex-admin', organisationId: globexId, role: 'ADMIN', email: 'grace.admin@globex.example', givenName: 'Grace', familyName: 'Hopper' },
-  // A second admin: an erasure filed by one admin is verified by another (four eyes, README "Erasure requests").
+  // A second admin: an erasure filed by one admin is verified by another (four eyes, docs/privacy/erasure.md, "Erasure requests").
   { accountId: 'globex-admin-2', organisationId: globexId, role: 'ADMIN', email: 'katherine.admin@globex.example', givenName: 'Katherine', familyName: 'Johnson' },
   { accountId: 'globex-manager', organisationId: globexId, role: 'ASSET_MANAGER', email: 'hank.manager@globex.example', givenName: 'Hank', familyName: 'Scorpio' },
   { accountId: 'globex-employee-1', organisationId: globexId, role: 'EMPLOYEE', email: 'priya.shah@globex.example', givenName: 'Priya', familyName: 'Shah' },

@@ -11,7 +11,7 @@ const signed = (body: Record<string, unknown>, secret = secrets[0]!) => ({ ...bo
 const verify = (body: unknown, headerSignature: string | null = null, at = now) => verifyWebhook({ rawBody: typeof body === 'string' ? body : JSON.stringify(body), headerSignature, secrets, now: at });
 
 describe('verifyWebhook', () => {
-  it('accepts the README example signed with its secret', () => {
+  it('accepts the example of docs/registry/simulator.md signed with its secret', () => {
     const example = '{"event":"person.updated","personId":"P-100001","changedFields":["officialEmail"],"timestamp":"2026-03-01T12:00:00.000Z","deliveryId":"0f5e2c1a-8d3b-4c6e-9a7f-2b1d4e6c8a90","signature":"hmac-sha256:a0370563aacd799e6102f830a8cf59fbec81a1dc135ac4ff225abb402b389958"}';
     const result = verifyWebhook({ rawBody: example, headerSignature: null, secrets: ['whsec_example_do_not_use'], now });
     expect(result).toMatchObject({ ok: true, secretIndex: 0, deliveryKey: 'delivery:0f5e2c1a-8d3b-4c6e-9a7f-2b1d4e6c8a90' });

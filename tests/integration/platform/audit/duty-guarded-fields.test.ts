@@ -4,7 +4,7 @@ import { createTenant, createUser, ownerDb, type TestTenant, type TestUser } fro
 import { personIdOf } from '../../privacy/data-export/data-export-helpers';
 import { type ApiAuditEntry, auditLogApi, auditLogMcp, backupAuditLog, ownDataExport } from './audit-read-paths';
 
-// What a duty hides (README, "Roles and duties") never reaches the audit log's readers: an ADMIN without the
+// What a duty hides (docs/privacy/roles-and-duties.md) never reaches the audit log's readers: an ADMIN without the
 // duty reads which fields of a donation, transaction, treatment, doping control or incident report changed,
 // never their values, on every path the log leaves by. Entries written before this rule are read the same way.
 
