@@ -10,7 +10,7 @@ import { toIsoDate } from '@/lib/platform/time';
 import { buildLoanFilter, type ResolvedLoanFilter } from './build-loan-filter';
 import type { LoanStatus } from './schemas';
 
-/** The tabs of the managers' loans view; each is a filter of GET /api/v1/loans (README, Loans). */
+/** The tabs of the managers' loans view; each is a filter of GET /api/v1/loans (docs/api/loans.md). */
 export const loanViews = ['awaiting', 'due_today', 'overdue', 'active', 'all'] as const;
 export type LoanView = (typeof loanViews)[number];
 

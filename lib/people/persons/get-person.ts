@@ -9,7 +9,7 @@ import { decryptField } from '@/lib/platform/crypto/decrypt-field';
 import type { PersonDetail } from './schemas';
 import { personColumns, personNotFound, toPersonDto } from './to-person-dto';
 
-/** Who may read the directory of persons: admins and coaches (README, "Roles and duties"). */
+/** Who may read the directory of persons: admins and coaches (docs/privacy/roles-and-duties.md). */
 export function canReadDirectory(ctx: RequestContext): boolean {
   return ctx.user.role === 'ADMIN' || hasDuty(ctx, 'COACH');
 }

@@ -82,7 +82,7 @@ export const ChangeRequest = z.object({
   id: z.uuid(),
   kind: z.enum(['update', 'create', 'deactivate']),
   fields: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).describe('Field name -> the value when asked and the value asked for; a national identifier reads "(hidden)".'),
-  status: z.enum(proposalStatuses).describe('pending -> approved_locally -> submitted -> accepted | rejected (README "Registry sync (out)").'),
+  status: z.enum(proposalStatuses).describe('pending -> approved_locally -> submitted -> accepted | rejected (docs/registry/sync-out.md).'),
   rejectionReason: z.string().nullable(),
   emailConfirmation: z.enum(['not_needed', 'awaiting', 'confirmed']),
   createdAt: z.iso.datetime(),

@@ -8,7 +8,7 @@ import { findOwnPerson } from './get-own-profile';
 
 /**
  * Restriction (spec 001): while on, notifications to the person are not sent, e-mails queued before are held
- * and the loan jobs pass them by (README, "Restriction of processing"); what they do is still recorded for
+ * and the loan jobs pass them by (docs/privacy/restriction.md); what they do is still recorded for
  * audit. Lifting it releases the held e-mails and the jobs take them up again.
  */
 export async function setProcessingRestriction(tx: Tx, ctx: RequestContext, input: { restricted: boolean }): Promise<{ processingRestricted: boolean; changed: boolean }> {

@@ -5,7 +5,7 @@ export const dutyLabels: Record<Duty, string> = { MEDICAL: 'Medical', COACH: 'Co
 /** Every duty in the order screens list them; from the labels, so client code need not load the database enum. */
 export const dutiesInOrder = Object.keys(dutyLabels) as Duty[];
 
-/** What each duty opens, in one line; README "Roles and duties" is the full table these must stay true to. */
+/** What each duty opens, in one line; docs/privacy/roles-and-duties.md is the full table these must stay true to. */
 export const dutyDescriptions: Record<Duty, string> = {
   MEDICAL: 'Sees and records every medical treatment and anti-doping record, and may start health conversations. For physiotherapists and club doctors.',
   COACH: 'Sees the directory of people (without national ID numbers) and records, reads and moderates every activity.',

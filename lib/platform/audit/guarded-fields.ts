@@ -1,7 +1,7 @@
 import type { AuditChanges } from '@/db/schema';
 
 /**
- * The fields of each record a duty opens (README, "Roles and duties"), by audit target type: every column but its
+ * The fields of each record a duty opens (docs/privacy/roles-and-duties.md), by audit target type: every column but its
  * id, tenant and timestamps, since a reader without the duty may read none of them (a unit test holds the lists
  * to the tables). The audit log is read by admins without the duty (and leaves in backups and through MCP), so
  * these are recorded by name only, like encrypted fields: `metadata.fields` lists them and `metadata[field]` is

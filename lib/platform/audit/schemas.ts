@@ -8,7 +8,7 @@ export const AuditEntry = z.object({
   occurredAt: z.iso.datetime(),
   actor: z.object({
     type: z.enum(['USER', 'SYSTEM']),
-    userId: z.uuid().nullable().describe("Null for SYSTEM, and for a USER withheld from the reader: an incident report's reporter, on the entries about that report (README, the reporter rule)."),
+    userId: z.uuid().nullable().describe("Null for SYSTEM, and for a USER withheld from the reader: an incident report's reporter, on the entries about that report (docs/privacy/audit-log-visibility.md, the reporter rule)."),
   }),
   action: z.string().describe('One of the actions the `action` filter accepts, for example ASSET_CREATED or anonymize_person.'),
   target: z.object({ type: z.string(), id: z.string() }),

@@ -33,7 +33,7 @@ async function assertRuntimeRoleIsSafe(db: Database, config: Config): Promise<vo
   if (!role.superuser && !role.bypassRls && !role.ownsTables) return;
   const message =
     `DATABASE_URL connects as "${role.user}", which can bypass row-level security ` +
-    '(superuser, BYPASSRLS or table owner). Use a separate least-privileged role; see README.';
+    '(superuser, BYPASSRLS or table owner). Use a separate least-privileged role; see docs/operations/tenant-isolation.md.';
   if (config.NODE_ENV === 'production') throw new Error(message);
   console.warn(`[quartermaster] ${message} Every request still runs as quartermaster_app.`);
 }

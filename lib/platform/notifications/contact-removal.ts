@@ -7,7 +7,7 @@ export type ContactRemovalOutcome = { status: 'removed' | 'not-found' | 'skipped
 
 /**
  * Forwards an erasure to the e-mail provider (spec 001): the provider forgets the address. Push notifications
- * have no provider yet (README, "Erasure requests"), so there is nothing to forward there.
+ * have no provider yet (docs/privacy/erasure.md, "Erasure requests"), so there is nothing to forward there.
  */
 export type EmailContactRemover = {
   removeContact(email: string): Promise<ContactRemovalOutcome>;

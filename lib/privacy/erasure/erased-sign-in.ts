@@ -38,7 +38,7 @@ export function accountErased(reason: ErasureReason): ForbiddenError {
 }
 
 /**
- * Refuses a sign-in identity whose account was erased in this tenant (README, "Erasure requests"): without it,
+ * Refuses a sign-in identity whose account was erased in this tenant (docs/privacy/erasure.md, "Erasure requests"): without it,
  * the first sign-in after an erasure would provision a fresh account for the same person. Called only for an
  * identity that has no account, so it costs nothing on the usual path. Without a pseudonym secret no erasure can
  * have run, and nothing is refused.

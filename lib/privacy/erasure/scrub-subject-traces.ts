@@ -78,7 +78,7 @@ async function scrubOutbox(tx: Tx, organisationId: string, subject: SubjectTrace
 }
 
 /**
- * What erasePerson does not reach through the person's own rows (spec 001, README "Erasure and the deletion
+ * What erasePerson does not reach through the person's own rows (spec 001, docs/privacy/erasure.md "Erasure and the deletion
  * ledger"): the outbox, other people's notifications about the subject's loans or naming them, the stored answers
  * of their idempotent API calls, and the registry mirror's conflicts and backfill mismatches holding their
  * identity values. Runs before the person row is anonymised, in the erasure's transaction.

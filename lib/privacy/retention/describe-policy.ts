@@ -27,7 +27,7 @@ function periodText(row: RetentionPolicyRow, settings?: RetentionSettings | null
   return Math.abs(years * 365.25 - settings.auditRetentionDays) < 1 ? `${years} years (${days(settings.auditRetentionDays)})` : days(settings.auditRetentionDays);
 }
 
-/** The policy table as the API, the admin screen and the README show it; with settings, in the tenant's own days. */
+/** The policy table as the API, the admin screen and docs/privacy/retention.md show it; with settings, in the tenant's own days. */
 export function describeRetentionPolicy(settings?: RetentionSettings | null): RetentionPolicyRowDto[] {
   return RETENTION_POLICY.map((row) => ({ ...row, period: { ...row.period }, periodText: periodText(row, settings), note: row.note ?? null }));
 }

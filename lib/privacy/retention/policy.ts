@@ -1,7 +1,7 @@
 /**
  * Spec 001's "Retention per kind of data" as data (DESIGN.md, decisions for spec 001): one row per kind, with its
  * period, the date the period runs from (the anchor) and what happens at expiry. The retention run
- * (run-retention.ts), its preview, the admin screen and the README all read this one table.
+ * (run-retention.ts), its preview, the admin screen and docs/privacy/retention.md all read this one table.
  *
  * The rule is exact: a record expires at anchor + period (calendar years in UTC, or whole days), and a run whose
  * clock has reached that instant removes it; a run before it does not.
@@ -43,7 +43,7 @@ export type RetentionPolicyRow = {
   period: RetentionPeriod;
   /** The column the period runs from; null when nothing ever expires. */
   anchor: string | null;
-  /** The anchor in words, for the README and the admin screen. */
+  /** The anchor in words, for docs/privacy/retention.md and the admin screen. */
   anchorLabel: string;
   action: RetentionAction;
   /** Exceptions and details a reader must know. */

@@ -2,7 +2,7 @@ import { hasDuty } from '@/lib/platform/auth/duties';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { ForbiddenError } from '@/lib/platform/core/errors';
 
-/** Coaches and admins keep every person's activities; anyone else only sees their own (README, "Roles and duties"). */
+/** Coaches and admins keep every person's activities; anyone else only sees their own (docs/privacy/roles-and-duties.md). */
 export function canManageActivities(ctx: RequestContext): boolean {
   return ctx.user.role === 'ADMIN' || hasDuty(ctx, 'COACH');
 }

@@ -54,7 +54,7 @@ async function errorCode(response: Response): Promise<string | null> {
   }
 }
 
-/** The registry's HTTP API as spec 002 requires it (and as README "Registry simulator" documents it). */
+/** The registry's HTTP API as spec 002 requires it (and as docs/registry/simulator.md documents it). */
 export function createHttpRegistryAdapter(options: HttpRegistryAdapterOptions): RegistryAdapter {
   const base = options.baseUrl.replace(/\/+$/, '');
   const maxRetries = options.maxRetries ?? 3;

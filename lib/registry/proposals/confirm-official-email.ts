@@ -39,7 +39,7 @@ export async function sendEmailConfirmation(tx: Tx, ctx: { organisationId: strin
 export type ConfirmOutcome = { proposalId: string; status: string; approved: boolean };
 
 /**
- * The validator's second half: the link's token, once, before it lapses. Rules (README "Registry sync (out)"):
+ * The validator's second half: the link's token, once, before it lapses. Rules (docs/registry/sync-out.md):
  * the proposal must still be pending; confirming records emailConfirmedAt; a proposal that changes the official
  * e-mail and nothing else is then approved automatically (approvedVia email_confirmation); one that also changes
  * other fields stays pending for an admin, marked confirmed.
