@@ -1,8 +1,7 @@
 import { InngestTestEngine } from '@inngest/test';
 import { Inngest } from 'inngest';
 import { describe, expect, it, vi } from 'vitest';
-import { inngestFunctions } from '@/inngest/functions';
-import { createJobFunction } from '@/inngest/functions/create-job-function';
+import { createJobFunction, inngestFunctions } from '@/inngest/functions';
 import type { JobDeps } from '@/lib/platform/jobs/job-deps';
 import { deliverOutboxJob, jobDefinitions } from '@/lib/transport/jobs/job-definitions';
 

@@ -1,6 +1,7 @@
 import type { Inngest } from 'inngest';
 import type { JobDeps } from '@/lib/platform/jobs/job-deps';
-import type { JobDefinition } from '@/lib/transport/jobs/job-definitions';
+import { createJobDeps, jobDefinitions, type JobDefinition } from '@/lib/transport/jobs/job-definitions';
+import { inngest } from './client';
 
 /**
  * A job as an Inngest function: its cron and events as triggers, the work in one step, so Inngest retries
@@ -16,3 +17,6 @@ export function createJobFunction(client: Inngest.Any, job: JobDefinition, creat
     async ({ step, runId }) => step.run(job.id, async () => job.run({ ...(await createDeps()), runId })),
   );
 }
+
+/** The functions /api/inngest serves: one per job definition, in the definitions' order. */
+export const inngestFunctions = jobDefinitions.map((job) => createJobFunction(inngest, job, createJobDeps));
