@@ -7,6 +7,7 @@ import { postWebhook } from '@/lib/platform/webhooks/post-webhook';
 import type { ResolveHost, WebhookTargetPolicy } from '@/lib/platform/webhooks/target-policy';
 import { openWebhookSecret, signWebhook } from '@/lib/platform/webhooks/webhook-secret';
 import { describeError, type DueItem, findDueItems, type JobDeps } from './job-deps';
+import { steppedRetryDelayMs } from './retry-schedule';
 
 export type DeliverWebhooksDeps = Pick<JobDeps, 'db' | 'now' | 'log'> & {
   /** The SSRF guard's rules (lib/platform/webhooks/target-policy.ts), applied again at every attempt. */
@@ -23,7 +24,7 @@ const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_60
 export const WEBHOOK_MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** The pause after the given number of failed attempts. */
 export function webhookRetryDelayMs(failedAttempts: number): number {
-  return RETRY_DELAYS_MS[Math.min(Math.max(failedAttempts, 1), RETRY_DELAYS_MS.length) - 1]!;
+  return steppedRetryDelayMs(RETRY_DELAYS_MS, failedAttempts);
 }
 // A claimed delivery is invisible to other runners this long, well beyond one attempt's time limit; a runner
 // that dies mid-send leaves it to be sent again after the lease (at least once, same webhook-id).

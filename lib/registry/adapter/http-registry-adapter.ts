@@ -14,6 +14,7 @@ import type {
 } from './registry-adapter';
 import { RegistryRequestError, RegistryUnavailableError } from './registry-errors';
 import type { TokenBucket } from './token-bucket';
+import { exponentialRetryDelayMs } from '@/lib/platform/jobs/retry-schedule';
 
 export type HttpRegistryAdapterOptions = {
   /** The registry's base address; paths below it start with /api/v1. */
@@ -102,7 +103,7 @@ export function createHttpRegistryAdapter(options: HttpRegistryAdapterOptions): 
         throw new RegistryUnavailableError(`The registry ${lastProblem} for ${call.method} ${url.pathname} (${attempt + 1} attempts).`, { ...where, attempts: attempt + 1, status: lastStatus });
       }
       // Exponential backoff with full jitter; a Retry-After is a floor.
-      const backoff = random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+      const backoff = random() * exponentialRetryDelayMs({ firstDelayMs: baseDelayMs, maxDelayMs }, attempt + 1);
       await sleep(Math.max(backoff, wait ?? 0));
     }
   }

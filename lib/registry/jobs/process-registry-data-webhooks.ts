@@ -7,13 +7,14 @@ import type { RegistryAdapter } from '@/lib/registry/adapter/registry-adapter';
 import { RegistryUnavailableError } from '@/lib/registry/adapter/registry-errors';
 import { describeError, type JobDeps } from '@/lib/platform/jobs/job-deps';
 import { MAX_WEBHOOK_ATTEMPTS } from './process-registry-webhooks';
+import { exponentialRetryDelayMs } from '@/lib/platform/jobs/retry-schedule';
 
 export type ProcessRegistryDataWebhooksDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & { registry: RegistryAdapter | null };
 export type ProcessRegistryDataWebhooksResult = { processed: number; ignored: number; retried: number; failed: number; phase0: number };
 
 const BATCH = 50;
 const LEASE_MS = 5 * 60_000;
-const retryDelayMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** (attempts - 1));
+const retryDelayMs = (attempts: number) => exponentialRetryDelayMs({ firstDelayMs: 60_000, maxDelayMs: 60 * 60_000 }, attempts);
 
 /**
  * Organisation and code-list webhooks, applied at once (spec 002). organization.*: the organisation is fetched

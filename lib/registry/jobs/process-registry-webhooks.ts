@@ -6,6 +6,7 @@ import type { RegistryAdapter } from '@/lib/registry/adapter/registry-adapter';
 import { RegistryUnavailableError } from '@/lib/registry/adapter/registry-errors';
 import { fanOutRegistryPerson } from '@/lib/registry/mirror/sync-registry-person';
 import { describeError, type JobDeps } from '@/lib/platform/jobs/job-deps';
+import { exponentialRetryDelayMs } from '@/lib/platform/jobs/retry-schedule';
 
 export type ProcessRegistryWebhooksDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & {
   /** null in phase 0 (REGISTRY_URL unset): nothing is processed. */
@@ -20,7 +21,7 @@ const LEASE_MS = 5 * 60_000;
 /** Organisation and code-list events are process-registry-data-webhooks' (lib/registry/jobs/process-registry-data-webhooks.ts). */
 /** Beyond this the delivery is given up: the nightly reconcile applies the person anyway. */
 export const MAX_WEBHOOK_ATTEMPTS = 8;
-const retryDelayMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** (attempts - 1));
+const retryDelayMs = (attempts: number) => exponentialRetryDelayMs({ firstDelayMs: 60_000, maxDelayMs: 60 * 60_000 }, attempts);
 // The sweep runs every minute: phase 0 is said once per process, not every minute.
 let phase0Told = false;
 

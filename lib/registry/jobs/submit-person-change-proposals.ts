@@ -13,6 +13,7 @@ import type { PersonChangeProposal, PersonProposal, RegistryAdapter, SubmissionR
 import { RegistryRequestError } from '@/lib/registry/adapter/registry-errors';
 import { fanOutRegistryPerson } from '@/lib/registry/mirror/sync-registry-person';
 import { describeError, findDueItems, type DueItem, type JobDeps, runTenantUnit } from '@/lib/platform/jobs/job-deps';
+import { exponentialRetryDelayMs } from '@/lib/platform/jobs/retry-schedule';
 
 export type SubmitProposalsDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & { registry: RegistryAdapter | null; encryption?: FieldEncryption; batch?: number };
 export type SubmitProposalsResult = { submitted: number; accepted: number; rejected: number; waiting: number; retried: number };
@@ -21,7 +22,7 @@ export type SubmitProposalsResult = { submitted: number; accepted: number; rejec
 const LEASE_MS = 5 * 60_000;
 const MAX_ROUNDS = 20;
 /** Growing pauses, for an unreachable registry and for asking after an undecided submission: 1 minute doubling to an hour. */
-export const proposalRetryDelayMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+export const proposalRetryDelayMs = (attempts: number) => exponentialRetryDelayMs({ firstDelayMs: 60_000, maxDelayMs: 60 * 60_000 }, attempts);
 
 const registryField: Record<string, keyof PersonChangeProposal> = {
   firstName: 'firstName',

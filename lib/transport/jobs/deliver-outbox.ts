@@ -12,6 +12,7 @@ import { LOAN_REQUESTED_KIND } from '@/lib/lending/loans/loan-requested-event';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { fanOutLoanRequest } from '@/lib/lending/jobs/fan-out-loan-request';
 import { describeError, type DueItem, findDueItems, type JobDeps } from '@/lib/platform/jobs/job-deps';
+import { exponentialRetryDelayMs } from '@/lib/platform/jobs/retry-schedule';
 
 export type DeliverOutboxDeps = Pick<JobDeps, 'db' | 'mailer' | 'now' | 'emailFrom' | 'appBaseUrl' | 'log'> & {
   /** Forwards erasures to the e-mail provider; without one, contact removals are recorded as skipped. */
@@ -30,7 +31,7 @@ const MAX_BATCHES_PER_RUN = 20;
 
 /** 30 s after the first failed attempt, doubling, at most an hour. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 60 * 60_000);
+  return exponentialRetryDelayMs({ firstDelayMs: 30_000, maxDelayMs: 60 * 60_000 }, attempts);
 }
 
 type Claimed = { id: string; kind: string; idempotencyKey: string; payload: unknown; attempts: number; tenant: EmailTenant };
