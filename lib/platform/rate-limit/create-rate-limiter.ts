@@ -1,6 +1,6 @@
 import { Ratelimit, type Duration } from '@upstash/ratelimit';
-import { Redis as UpstashRedis } from '@upstash/redis';
-import { Redis as IORedis } from 'ioredis';
+import type { Redis as UpstashRedis } from '@upstash/redis';
+import { closeRedis, connectRedis, type RedisConnection, type RedisSettings } from '@/lib/platform/redis/redis-client';
 import { createIoredisAdapter, type RatelimitRedis } from './ioredis-adapter';
 import { createMemoryRateLimiter } from './memory-rate-limiter';
 import {
@@ -15,9 +15,12 @@ import {
 } from './rate-limiter';
 import type { RateLimits } from './tiers';
 
-export type CreateRateLimiterOptions = {
-  upstash?: { url: string; token: string };
-  redisUrl?: string;
+/**
+ * Either the settings for a client of its own, which close() ends, or a `connection` someone else owns
+ * (the process's shared one; null for none), which close() leaves open.
+ */
+export type CreateRateLimiterOptions = RedisSettings & {
+  connection?: RedisConnection | null;
   prefix?: string;
 };
 
@@ -37,21 +40,22 @@ const windowDurations: Record<WindowName, Duration> = { minute: '1 m', day: '1 d
 
 export function createRateLimiter(options: CreateRateLimiterOptions = {}): RateLimiter {
   const prefix = options.prefix ?? defaultPrefix;
-  if (options.upstash) {
-    const redis = new UpstashRedis({ ...options.upstash, enableTelemetry: false });
+  const owned = options.connection === undefined;
+  const connection = owned ? connectRedis(options) : options.connection;
+  if (connection?.backend === 'upstash') {
     const reportFailure = createFailureReporter('upstash');
     return createStoreRateLimiter({
       backend: 'upstash',
-      redis,
+      redis: connection.client,
       prefix,
       reportFailure,
       isConnectionLost: () => false,
       close: async () => {},
     });
   }
-  if (options.redisUrl) {
-    // One retry, then queued commands fail fast so an outage turns into fail-open instead of piling up.
-    const client = new IORedis(options.redisUrl, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+  if (connection?.backend === 'redis') {
+    // The client retries once, then queued commands fail fast so an outage turns into fail-open instead of piling up.
+    const client = connection.client;
     const reportFailure = createFailureReporter('redis');
     client.on('error', reportFailure);
     return createStoreRateLimiter({
@@ -61,7 +65,7 @@ export function createRateLimiter(options: CreateRateLimiterOptions = {}): RateL
       reportFailure,
       // While ioredis reconnects, skip the store instead of making every request wait for the timeout.
       isConnectionLost: () => ['close', 'reconnecting', 'end'].includes(client.status),
-      close: () => closeIoredis(client),
+      close: owned ? () => closeRedis(connection) : async () => {},
     });
   }
   return createMemoryRateLimiter();
@@ -143,12 +147,4 @@ function createFailureReporter(backend: RateLimitBackend): (error: unknown) => v
 function describeError(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.replace(/\/\/[^\s/@]*@/g, '//***@');
-}
-
-async function closeIoredis(client: IORedis): Promise<void> {
-  if (client.status === 'ready') {
-    await client.quit();
-    return;
-  }
-  client.disconnect();
 }

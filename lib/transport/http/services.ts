@@ -3,6 +3,7 @@ import { type AccessTokenVerifier, createAccessTokenVerifier } from '@/lib/platf
 import { UnauthenticatedError } from '@/lib/platform/core/errors';
 import { PrivacyConfigError, resolvePseudonymSecret } from '@/lib/privacy/erasure/pseudonym';
 import { createRateLimiter, type RateLimiter } from '@/lib/platform/rate-limit';
+import { getRedis } from '@/lib/platform/redis/redis-client';
 
 type Services = { verifier?: AccessTokenVerifier | null; rateLimiter?: RateLimiter; pseudonymSecret?: string | null };
 const services = ((globalThis as Record<symbol, Services>)[Symbol.for('quartermaster.services')] ??= {});
@@ -27,15 +28,8 @@ export function getTokenVerifier(): AccessTokenVerifier {
 
 export function getRateLimiter(): RateLimiter {
   if (!services.rateLimiter) {
-    const config = getConfig();
-    services.rateLimiter = createRateLimiter({
-      upstash:
-        config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN
-          ? { url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN }
-          : undefined,
-      redisUrl: config.REDIS_URL,
-      prefix: config.RATE_LIMIT_PREFIX,
-    });
+    // The process's one Redis connection, shared with the export leases.
+    services.rateLimiter = createRateLimiter({ connection: getRedis(), prefix: getConfig().RATE_LIMIT_PREFIX });
   }
   return services.rateLimiter;
 }
