@@ -27,21 +27,13 @@ async function* readBatches(plan: AssetsExportPlan): AsyncGenerator<ExportRow[]>
 }
 
 /**
- * The download response of a started export: the body reads the filtered set in keyset batches as it is sent,
- * the next batch only once the client has taken the last, and frees the export slot when it ends or is cancelled.
+ * The download of a started export, for the transport to send as a file: the body reads the filtered set in
+ * keyset batches as it is sent, the next batch only once the client has taken the last, and frees the export
+ * slot when it ends or is cancelled.
  */
-export function streamAssetsExport(plan: AssetsExportPlan): Response {
+export function streamAssetsExport(plan: AssetsExportPlan): { filename: string; contentType: string; content: ReadableStream<Uint8Array>; headers: Record<string, string> } {
   const layout = layoutExportSheet(plan.customFields);
-  const body = holdLeaseWhileStreaming(encodeAssetsExport(plan.format, layout, readBatches(plan)), plan.lease);
+  const content = holdLeaseWhileStreaming(encodeAssetsExport(plan.format, layout, readBatches(plan)), plan.lease);
   const filename = `assets-${plan.organisationSlug}-${plan.startedAt.toISOString().slice(0, 10)}.${plan.format}`;
-  return new Response(body, {
-    status: 200,
-    headers: {
-      'Content-Type': mediaTypes[plan.format],
-      'Content-Disposition': `attachment; filename="${filename}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'X-Export-Row-Count': String(plan.rowCount),
-    },
-  });
+  return { filename, contentType: mediaTypes[plan.format], content, headers: { 'X-Export-Row-Count': String(plan.rowCount) } };
 }

@@ -5,7 +5,7 @@ import type { RequestContext } from '@/lib/platform/core/context';
 import { recordAudit } from '@/lib/platform/audit/record-audit';
 import { backupNotFound, backupNotReady } from './backup-store';
 
-export type BackupFile = { filename: string; content: Buffer };
+export type BackupFile = { filename: string; contentType: 'application/gzip'; content: Buffer };
 
 /** 2026-03-14T09:26:53.589Z -> 20260314T092653Z */
 function fileTimestamp(instant: Date): string {
@@ -21,5 +21,5 @@ export async function downloadBackup(tx: Tx, ctx: Pick<RequestContext, 'organisa
   if (!row) throw backupNotFound(backupId, ctx.organisationId);
   if (row.status !== 'READY' || !row.content) throw backupNotReady(backupId, row.status);
   await recordAudit(tx, ctx, { action: 'BACKUP_DOWNLOADED', targetType: 'BACKUP', targetId: backupId, metadata: { sizeBytes: row.sizeBytes } });
-  return { filename: `quartermaster-${ctx.organisation.slug}-${fileTimestamp(row.createdAt)}.json.gz`, content: row.content };
+  return { filename: `quartermaster-${ctx.organisation.slug}-${fileTimestamp(row.createdAt)}.json.gz`, contentType: 'application/gzip', content: row.content };
 }

@@ -23,17 +23,3 @@ export async function downloadLegalReport(
   await recordAudit(tx, ctx, { action: 'LEGAL_REPORT_DOWNLOADED', targetType: 'LEGAL_REPORT', targetId: report.id, metadata: { month: report.month, format: input.format } });
   return { filename: `legal-report-${ctx.organisation.slug}-${report.month}.${input.format}`, contentType: contentTypes[input.format], content };
 }
-
-/** The file as an attachment; the same answer for the API and the admin page's download links. */
-export function legalReportFileResponse(file: LegalReportFile): Response {
-  return new Response(new Uint8Array(file.content), {
-    status: 200,
-    headers: {
-      'Content-Type': file.contentType,
-      'Content-Length': String(file.content.byteLength),
-      'Content-Disposition': `attachment; filename="${file.filename}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
-}

@@ -1,6 +1,7 @@
 import { exportFormats, type ExportFormat } from '@/lib/lending/assets/schemas';
 import { startAssetsExport } from '@/lib/lending/assets/start-assets-export';
 import { streamAssetsExport } from '@/lib/lending/assets/stream-assets-export';
+import { fileDownloadResponse } from '@/lib/transport/http/file-download';
 import { ExportLimitReachedError } from '@/lib/platform/export-lease/export-limit-reached-error';
 import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { readAssetFilter } from '../../read-asset-filter';
@@ -18,7 +19,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ form
   if (!parsed.success) return plainText(400, 'The filters are not valid.');
   try {
     const plan = await withPortalTransaction(portal, (tx, ctx) => startAssetsExport(tx, ctx, parsed.data, format));
-    return streamAssetsExport(plan);
+    return fileDownloadResponse(streamAssetsExport(plan));
   } catch (error) {
     if (error instanceof ExportLimitReachedError) return plainText(error.status, error.message, error.headers);
     throw error;

@@ -3,8 +3,8 @@ import { auth } from '@/auth';
 import { ApiError } from '@/lib/platform/core/errors';
 import { hasRole } from '@/lib/platform/auth/roles';
 import { createContext } from '@/lib/platform/core/context';
-import { backupFileResponse } from '@/lib/privacy/backups/backup-file-response';
 import { downloadBackup } from '@/lib/privacy/backups/download-backup';
+import { fileDownloadResponse } from '@/lib/transport/http/file-download';
 import { BackupIdParams } from '@/lib/privacy/backups/schemas';
 import { getDb } from '@/lib/platform/db/get-db';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
@@ -34,7 +34,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       if (!hasRole(user.role, 'ADMIN')) return plain(403, 'You do not have access to backups.');
       if (!parsed.success) return plain(404, 'This backup does not exist.');
       const { ctx } = createContext({ organisation, user: { id: user.id, personId: user.personId, role: user.role, duties: user.duties } });
-      return backupFileResponse(await downloadBackup(tx, ctx, parsed.data.id));
+      return fileDownloadResponse(await downloadBackup(tx, ctx, parsed.data.id));
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return plain(404, 'This backup does not exist.');

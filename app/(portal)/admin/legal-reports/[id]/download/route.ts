@@ -4,7 +4,8 @@ import { hasRole } from '@/lib/platform/auth/roles';
 import { createContext } from '@/lib/platform/core/context';
 import { ApiError } from '@/lib/platform/core/errors';
 import { getDb } from '@/lib/platform/db/get-db';
-import { downloadLegalReport, legalReportFileResponse } from '@/lib/privacy/legal-reports/download-legal-report';
+import { downloadLegalReport } from '@/lib/privacy/legal-reports/download-legal-report';
+import { fileDownloadResponse } from '@/lib/transport/http/file-download';
 import { LegalReportFormat, LegalReportIdParams } from '@/lib/privacy/legal-reports/schemas';
 import { currentTenant } from '@/lib/transport/portal/current-tenant';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
@@ -34,7 +35,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
       if (!id.success) return plain(404, 'This report does not exist.');
       if (!format.success) return plain(400, 'Choose the CSV or PDF format.');
       const { ctx } = createContext({ organisation, user: { id: user.id, personId: user.personId, role: user.role, duties: user.duties } });
-      return legalReportFileResponse(await downloadLegalReport(tx, ctx, { legalReportId: id.data.id, format: format.data }));
+      return fileDownloadResponse(await downloadLegalReport(tx, ctx, { legalReportId: id.data.id, format: format.data }));
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return plain(404, 'This report does not exist.');

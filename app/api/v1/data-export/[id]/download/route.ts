@@ -1,8 +1,8 @@
 import { methodNotAllowed, publicRoute } from '@/lib/transport/http/route';
 import { ApiError } from '@/lib/platform/core/errors';
-import { dataExportFileResponse } from '@/lib/privacy/data-export/data-export-file-response';
 import { downloadDataExport } from '@/lib/privacy/data-export/download-data-export';
 import { DownloadDataExportParams, DownloadDataExportQuery } from '@/lib/privacy/data-export/schemas';
+import { fileDownloadResponse } from '@/lib/transport/http/file-download';
 
 // What a person who clicked the e-mailed link sees instead of an error body: the "Download my data" page, saying why.
 const linkProblems: Record<string, string> = { DATA_EXPORT_LINK_USED: 'used', DATA_EXPORT_LINK_EXPIRED: 'expired', DATA_EXPORT_NOT_FOUND: 'invalid' };
@@ -10,7 +10,7 @@ const linkProblems: Record<string, string> = { DATA_EXPORT_LINK_USED: 'used', DA
 // GET /api/v1/data-export/{id}/download?token= – the file, once; the e-mailed token is the credential
 export const GET = publicRoute({ params: DownloadDataExportParams, query: DownloadDataExportQuery }, async ({ request, tx, organisation, requestId, now, params, query, admitLink }) => {
   try {
-    return dataExportFileResponse(await downloadDataExport(tx, { organisationId: organisation.id, requestId, now, admitLink }, { dataExportId: params.id, token: query.token }));
+    return fileDownloadResponse(await downloadDataExport(tx, { organisationId: organisation.id, requestId, now, admitLink }, { dataExportId: params.id, token: query.token }));
   } catch (error) {
     // A browser following the link gets a page in words; an API client keeps the error envelope (404/410).
     const problem = error instanceof ApiError ? linkProblems[error.code] : undefined;
