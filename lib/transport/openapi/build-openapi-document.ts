@@ -32,7 +32,7 @@ import { registerResourceSchemas } from './resource-schemas';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
-// route() files answer these with methodNotAllowed() when they do not implement them.
+// resource() (lib/transport/http/resource.ts) answers these with methodNotAllowed() when a route file does not implement them.
 const guardedMethods = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
 /**

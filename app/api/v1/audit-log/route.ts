@@ -1,12 +1,10 @@
 import { ok } from '@/lib/transport/http/responses';
-import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { resource } from '@/lib/transport/http/resource';
+import { route } from '@/lib/transport/http/route';
 import { listAuditEntries } from '@/lib/privacy/audit-log/list-audit-entries';
 import { AuditLogQuery } from '@/lib/platform/audit/schemas';
 
-// GET /api/v1/audit-log – the tenant's audit log, filterable by actor, action, target and period
-export const GET = route({ role: 'ADMIN', query: AuditLogQuery }, async ({ tx, ctx, query }) => ok(await listAuditEntries(tx, ctx, query)));
-
-export const PUT = methodNotAllowed(['GET']);
-export const POST = methodNotAllowed(['GET']);
-export const PATCH = methodNotAllowed(['GET']);
-export const DELETE = methodNotAllowed(['GET']);
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  // GET /api/v1/audit-log – the tenant's audit log, filterable by actor, action, target and period
+  GET: route({ role: 'ADMIN', query: AuditLogQuery }, async ({ tx, ctx, query }) => ok(await listAuditEntries(tx, ctx, query))),
+});

@@ -1,18 +1,17 @@
 import { created, ok } from '@/lib/transport/http/responses';
-import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { resource } from '@/lib/transport/http/resource';
+import { route } from '@/lib/transport/http/route';
 import { createWebhookEndpoint } from '@/lib/platform/webhooks/create-webhook-endpoint';
 import { listWebhookEndpoints } from '@/lib/platform/webhooks/list-webhook-endpoints';
 import { CreateWebhookEndpointBody, ListWebhookEndpointsQuery } from '@/lib/platform/webhooks/schemas';
 
-// GET /api/v1/webhook-endpoints – list the organisation's webhook endpoints
-export const GET = route({ role: 'ADMIN', query: ListWebhookEndpointsQuery }, async ({ tx, ctx, query }) => ok(await listWebhookEndpoints(tx, ctx, query)));
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  // GET /api/v1/webhook-endpoints – list the organisation's webhook endpoints
+  GET: route({ role: 'ADMIN', query: ListWebhookEndpointsQuery }, async ({ tx, ctx, query }) => ok(await listWebhookEndpoints(tx, ctx, query))),
 
-// POST /api/v1/webhook-endpoints – register an endpoint; its signing secret is in this answer only
-export const POST = route({ role: 'ADMIN', body: CreateWebhookEndpointBody }, async ({ tx, ctx, body }) => {
-  const endpoint = await createWebhookEndpoint(tx, ctx, body);
-  return created(endpoint, `/api/v1/webhook-endpoints/${endpoint.id}`);
+  // POST /api/v1/webhook-endpoints – register an endpoint; its signing secret is in this answer only
+  POST: route({ role: 'ADMIN', body: CreateWebhookEndpointBody }, async ({ tx, ctx, body }) => {
+    const endpoint = await createWebhookEndpoint(tx, ctx, body);
+    return created(endpoint, `/api/v1/webhook-endpoints/${endpoint.id}`);
+  }),
 });
-
-export const PUT = methodNotAllowed(['GET', 'POST']);
-export const PATCH = methodNotAllowed(['GET', 'POST']);
-export const DELETE = methodNotAllowed(['GET', 'POST']);

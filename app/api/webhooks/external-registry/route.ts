@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { chargeRegistryWebhook, type LimitHeaders } from '@/lib/transport/http/charge-rate-limit';
 import { errorResponse, json } from '@/lib/transport/http/responses';
-import { methodNotAllowed } from '@/lib/transport/http/route';
+import { resource } from '@/lib/transport/http/resource';
 import { toApiError } from '@/lib/transport/http/to-api-error';
 import { getConfig } from '@/lib/platform/config';
 import { ApiError, ValidationError } from '@/lib/platform/core/errors';
@@ -30,7 +30,7 @@ function refusal(reason: WebhookRejection): ApiError {
 }
 
 // POST /api/webhooks/external-registry – the registry's signed events (spec 002); not per tenant
-export async function POST(request: Request): Promise<Response> {
+async function receiveRegistryWebhook(request: Request): Promise<Response> {
   const requestId = randomUUID();
   let limitHeaders: LimitHeaders = {};
   // Every answer, an unexpected failure included, leaves in the error envelope with the rate-limit headers spent so far.
@@ -70,7 +70,9 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 // The registry only ever POSTs; another method is refused in the envelope, charged to the sender's webhook bucket.
-export const GET = methodNotAllowed(['POST'], { charge: chargeRegistryWebhook });
-export const PUT = methodNotAllowed(['POST'], { charge: chargeRegistryWebhook });
-export const PATCH = methodNotAllowed(['POST'], { charge: chargeRegistryWebhook });
-export const DELETE = methodNotAllowed(['POST'], { charge: chargeRegistryWebhook });
+export const { GET, POST, PUT, PATCH, DELETE } = resource(
+  {
+    POST: receiveRegistryWebhook,
+  },
+  { charge: chargeRegistryWebhook },
+);

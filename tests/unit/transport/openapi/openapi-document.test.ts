@@ -41,17 +41,42 @@ function discoverRoutesIn(dir: string, prefix: string): { path: string; exports:
   return files.map((file) => {
     const source = readFileSync(path.join(routeDir, file), 'utf8');
     const segments = path.dirname(file).split(path.sep).filter((segment) => segment !== '.').map((segment) => segment.replace(/^\[(\w+)\]$/, '{$1}'));
-    const pattern = /^export\s+(?:const\s+(GET|POST|PUT|PATCH|DELETE)\s*=\s*(\w+)(?:\(([^\n]*))?|(?:async\s+)?function\s+(GET|POST|PUT|PATCH|DELETE)\s*\()/gm;
-    const exports = [...source.matchAll(pattern)].map((match): RouteExport => {
-      const args = match[3] ?? '';
-      return {
-        method: (match[1] ?? match[4])!.toLowerCase() as Method,
-        builder: match[2] ?? 'function',
-        role: /role:\s*'(\w+)'/.exec(args)?.[1],
-        allowed: /^\[([^\]]*)\]/.exec(args)?.[1]?.match(/[A-Z]+/g) ?? undefined,
-      };
-    });
-    return { path: `${prefix}/${segments.join('/')}`.replace(/(.)\/$/, '$1'), exports };
+    return { path: `${prefix}/${segments.join('/')}`.replace(/(.)\/$/, '$1'), exports: exportsOf(source) };
+  });
+}
+
+const methodNames = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * A route file's method exports: plain `export const GET = builder(...)` / `export function GET(` ones, or
+ * `export const { GET, ... } = resource({ GET: builder(...), ... })`, whose destructured methods missing from the
+ * object answer 405 (methodNotAllowed) with the implemented ones, in the order GET, POST, PUT, PATCH, DELETE, as Allow.
+ */
+function exportsOf(source: string): RouteExport[] {
+  const resourceMatch = /^export\s+const\s+\{([^}]*)\}\s*=\s*resource\(/m.exec(source);
+  if (resourceMatch) {
+    const destructured = resourceMatch[1]!.match(/[A-Z]+/g) ?? [];
+    const body = source.slice(resourceMatch.index);
+    const implemented = [...body.matchAll(/^\s*(GET|POST|PUT|PATCH|DELETE):\s*(\w+)(?:\(([^\n]*))?/gm)].map((match): RouteExport => ({
+      method: match[1]!.toLowerCase() as Method,
+      builder: match[2]!,
+      role: /role:\s*'(\w+)'/.exec(match[3] ?? '')?.[1],
+    }));
+    const allowed = methodNames.filter((method) => implemented.some((e) => e.method === method.toLowerCase()));
+    const refused = destructured
+      .filter((method) => !implemented.some((e) => e.method === method.toLowerCase()))
+      .map((method): RouteExport => ({ method: method.toLowerCase() as Method, builder: 'methodNotAllowed', allowed }));
+    return [...implemented, ...refused];
+  }
+  const pattern = /^export\s+(?:const\s+(GET|POST|PUT|PATCH|DELETE)\s*=\s*(\w+)(?:\(([^\n]*))?|(?:async\s+)?function\s+(GET|POST|PUT|PATCH|DELETE)\s*\()/gm;
+  return [...source.matchAll(pattern)].map((match): RouteExport => {
+    const args = match[3] ?? '';
+    return {
+      method: (match[1] ?? match[4])!.toLowerCase() as Method,
+      builder: match[2] ?? 'function',
+      role: /role:\s*'(\w+)'/.exec(args)?.[1],
+      allowed: /^\[([^\]]*)\]/.exec(args)?.[1]?.match(/[A-Z]+/g) ?? undefined,
+    };
   });
 }
 

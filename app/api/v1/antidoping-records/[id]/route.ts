@@ -1,17 +1,16 @@
 import { ok } from '@/lib/transport/http/responses';
-import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { resource } from '@/lib/transport/http/resource';
+import { route } from '@/lib/transport/http/route';
 import { getAntidopingRecord } from '@/lib/records/antidoping/get-antidoping-record';
 import { AntidopingRecordIdParams, UpdateAntidopingRecordBody } from '@/lib/records/antidoping/schemas';
 import { updateAntidopingRecord } from '@/lib/records/antidoping/update-antidoping-record';
 
-// GET /api/v1/antidoping-records/{id} – a doping control (the MEDICAL duty, or the athlete)
-export const GET = route({ role: 'EMPLOYEE', params: AntidopingRecordIdParams }, async ({ tx, ctx, params }) => ok(await getAntidopingRecord(tx, ctx, params.id)));
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  // GET /api/v1/antidoping-records/{id} – a doping control (the MEDICAL duty, or the athlete)
+  GET: route({ role: 'EMPLOYEE', params: AntidopingRecordIdParams }, async ({ tx, ctx, params }) => ok(await getAntidopingRecord(tx, ctx, params.id))),
 
-// PATCH /api/v1/antidoping-records/{id} – change a doping control, e.g. its result (the MEDICAL duty)
-export const PATCH = route({ role: 'EMPLOYEE', params: AntidopingRecordIdParams, body: UpdateAntidopingRecordBody }, async ({ tx, ctx, params, body }) =>
-  ok(await updateAntidopingRecord(tx, ctx, params.id, body)),
-);
-
-export const PUT = methodNotAllowed(['GET', 'PATCH']);
-export const POST = methodNotAllowed(['GET', 'PATCH']);
-export const DELETE = methodNotAllowed(['GET', 'PATCH']);
+  // PATCH /api/v1/antidoping-records/{id} – change a doping control, e.g. its result (the MEDICAL duty)
+  PATCH: route({ role: 'EMPLOYEE', params: AntidopingRecordIdParams, body: UpdateAntidopingRecordBody }, async ({ tx, ctx, params, body }) =>
+    ok(await updateAntidopingRecord(tx, ctx, params.id, body)),
+  ),
+});

@@ -1,15 +1,14 @@
-import { methodNotAllowed } from '@/lib/transport/http/route';
+import { resource } from '@/lib/transport/http/resource';
 import { exportDocumentJsonSchema } from '@/lib/privacy/data-export/export-document';
 
 // GET /api/v1/data-export/schema.json – the JSON Schema (2020-12) of the portability format; public, no token and no tenant
-export function GET(): Response {
+function serveExportSchema(): Response {
   return new Response(JSON.stringify(exportDocumentJsonSchema(), null, 2), {
     // Public by nature; lets validators and importers on other origins load it.
     headers: { 'Content-Type': 'application/schema+json', 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' },
   });
 }
 
-export const PUT = methodNotAllowed(['GET']);
-export const POST = methodNotAllowed(['GET']);
-export const PATCH = methodNotAllowed(['GET']);
-export const DELETE = methodNotAllowed(['GET']);
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  GET: serveExportSchema,
+});

@@ -1,5 +1,6 @@
 import { ok } from '@/lib/transport/http/responses';
-import { methodNotAllowed, publicRoute } from '@/lib/transport/http/route';
+import { resource } from '@/lib/transport/http/resource';
+import { publicRoute } from '@/lib/transport/http/route';
 import { ApiError } from '@/lib/platform/core/errors';
 import { confirmOfficialEmail } from '@/lib/registry/proposals/confirm-official-email';
 import { ConfirmEmailQuery } from '@/lib/registry/proposals/schemas';
@@ -7,23 +8,20 @@ import { isRegistrySyncOn } from '@/lib/registry/adapter/get-registry-adapter';
 
 const linkProblems: Record<string, string> = { EMAIL_CONFIRMATION_INVALID: 'invalid', EMAIL_CONFIRMATION_EXPIRED: 'expired' };
 
-// GET /api/v1/profile/email-confirmations?token= – the official e-mail validator's link: the e-mailed token is the credential, once
-export const GET = publicRoute({ query: ConfirmEmailQuery }, async ({ request, tx, organisation, requestId, now, query, afterCommit, admitLink }) => {
-  const navigate = request.headers.get('sec-fetch-mode') === 'navigate';
-  try {
-    // An approval tells the submission job after the commit, so the proposal goes to the registry at once.
-    const outcome = await confirmOfficialEmail(tx, { organisationId: organisation.id, requestId, now, afterCommit, admitLink }, { token: query.token, registrySync: isRegistrySyncOn() });
-    if (!navigate) return ok(outcome);
-    return new Response(null, { status: 303, headers: { Location: '/profile?emailConfirmation=confirmed', 'Cache-Control': 'no-store' } });
-  } catch (error) {
-    // A browser following the link gets the profile page saying why; an API client keeps the error envelope.
-    const problem = error instanceof ApiError ? linkProblems[error.code] : undefined;
-    if (!problem || !navigate) throw error;
-    return new Response(null, { status: 303, headers: { Location: `/profile?emailConfirmation=${problem}`, 'Cache-Control': 'no-store' } });
-  }
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  // GET /api/v1/profile/email-confirmations?token= – the official e-mail validator's link: the e-mailed token is the credential, once
+  GET: publicRoute({ query: ConfirmEmailQuery }, async ({ request, tx, organisation, requestId, now, query, afterCommit, admitLink }) => {
+    const navigate = request.headers.get('sec-fetch-mode') === 'navigate';
+    try {
+      // An approval tells the submission job after the commit, so the proposal goes to the registry at once.
+      const outcome = await confirmOfficialEmail(tx, { organisationId: organisation.id, requestId, now, afterCommit, admitLink }, { token: query.token, registrySync: isRegistrySyncOn() });
+      if (!navigate) return ok(outcome);
+      return new Response(null, { status: 303, headers: { Location: '/profile?emailConfirmation=confirmed', 'Cache-Control': 'no-store' } });
+    } catch (error) {
+      // A browser following the link gets the profile page saying why; an API client keeps the error envelope.
+      const problem = error instanceof ApiError ? linkProblems[error.code] : undefined;
+      if (!problem || !navigate) throw error;
+      return new Response(null, { status: 303, headers: { Location: `/profile?emailConfirmation=${problem}`, 'Cache-Control': 'no-store' } });
+    }
+  }),
 });
-
-export const PUT = methodNotAllowed(['GET']);
-export const POST = methodNotAllowed(['GET']);
-export const PATCH = methodNotAllowed(['GET']);
-export const DELETE = methodNotAllowed(['GET']);

@@ -1,5 +1,6 @@
 import { json } from '@/lib/transport/http/responses';
-import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { resource } from '@/lib/transport/http/resource';
+import { route } from '@/lib/transport/http/route';
 import { getConfig } from '@/lib/platform/config';
 import { getBackfillStatus } from '@/lib/registry/backfill/backfill-status';
 import { requestBackfill } from '@/lib/registry/backfill/request-backfill';
@@ -7,15 +8,13 @@ import { getRegistryAdapter } from '@/lib/registry/adapter/get-registry-adapter'
 
 const registryState = () => ({ configured: getRegistryAdapter() !== null, url: getConfig().REGISTRY_URL });
 
-// GET /api/v1/registry/backfill – the phase and the initial backfill's status, progress and counts (spec 002)
-export const GET = route({ role: 'ADMIN' }, async ({ tx, ctx }) => json(await getBackfillStatus(tx, ctx, registryState())));
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  // GET /api/v1/registry/backfill – the phase and the initial backfill's status, progress and counts (spec 002)
+  GET: route({ role: 'ADMIN' }, async ({ tx, ctx }) => json(await getBackfillStatus(tx, ctx, registryState()))),
 
-// POST /api/v1/registry/backfill – start or resume the initial backfill: 202, the job runs it
-export const POST = route({ role: 'ADMIN' }, async ({ tx, ctx }) => {
-  await requestBackfill(tx, ctx, registryState().configured);
-  return json(await getBackfillStatus(tx, ctx, registryState()), { status: 202, headers: { Location: '/api/v1/registry/backfill' } });
+  // POST /api/v1/registry/backfill – start or resume the initial backfill: 202, the job runs it
+  POST: route({ role: 'ADMIN' }, async ({ tx, ctx }) => {
+    await requestBackfill(tx, ctx, registryState().configured);
+    return json(await getBackfillStatus(tx, ctx, registryState()), { status: 202, headers: { Location: '/api/v1/registry/backfill' } });
+  }),
 });
-
-export const PUT = methodNotAllowed(['GET', 'POST']);
-export const PATCH = methodNotAllowed(['GET', 'POST']);
-export const DELETE = methodNotAllowed(['GET', 'POST']);

@@ -1,20 +1,19 @@
 import { json, ok } from '@/lib/transport/http/responses';
-import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { resource } from '@/lib/transport/http/resource';
+import { route } from '@/lib/transport/http/route';
 import { getDb } from '@/lib/platform/db/get-db';
 import { configuredPrivacy } from '@/lib/privacy/retention/anonymise-persons';
 import { listRetentionRuns } from '@/lib/privacy/retention/list-retention-runs';
 import { requestRetentionRun } from '@/lib/privacy/retention/request-retention-run';
 import { ListRetentionRunsQuery, StartRetentionRunQuery } from '@/lib/privacy/retention/schemas';
 
-// GET /api/v1/retention/runs – the tenant's recorded retention runs, newest first
-export const GET = route({ role: 'ADMIN', query: ListRetentionRunsQuery }, async ({ tx, ctx, query }) => ok(await listRetentionRuns(tx, ctx, query)));
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  // GET /api/v1/retention/runs – the tenant's recorded retention runs, newest first
+  GET: route({ role: 'ADMIN', query: ListRetentionRunsQuery }, async ({ tx, ctx, query }) => ok(await listRetentionRuns(tx, ctx, query))),
 
-// POST /api/v1/retention/runs?dryRun=true|false – a dry run answers 200 with its counts; a real run 202, carried out after commit
-export const POST = route({ role: 'ADMIN', query: StartRetentionRunQuery }, async ({ tx, ctx, query }) => {
-  const { run, accepted } = await requestRetentionRun(tx, ctx, query, { db: await getDb(), privacy: configuredPrivacy, log: console });
-  return json(run, { status: accepted ? 202 : 200, headers: accepted ? { Location: `/api/v1/retention/runs/${run.id}` } : {} });
+  // POST /api/v1/retention/runs?dryRun=true|false – a dry run answers 200 with its counts; a real run 202, carried out after commit
+  POST: route({ role: 'ADMIN', query: StartRetentionRunQuery }, async ({ tx, ctx, query }) => {
+    const { run, accepted } = await requestRetentionRun(tx, ctx, query, { db: await getDb(), privacy: configuredPrivacy, log: console });
+    return json(run, { status: accepted ? 202 : 200, headers: accepted ? { Location: `/api/v1/retention/runs/${run.id}` } : {} });
+  }),
 });
-
-export const PUT = methodNotAllowed(['GET', 'POST']);
-export const PATCH = methodNotAllowed(['GET', 'POST']);
-export const DELETE = methodNotAllowed(['GET', 'POST']);

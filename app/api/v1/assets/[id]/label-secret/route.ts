@@ -1,18 +1,16 @@
 import { ok } from '@/lib/transport/http/responses';
-import { methodNotAllowed, route } from '@/lib/transport/http/route';
+import { resource } from '@/lib/transport/http/resource';
+import { route } from '@/lib/transport/http/route';
 import { reissueLabelSecret } from '@/lib/lending/assets/reissue-label-secret';
 import { AssetIdParams, type LabelSecret } from '@/lib/lending/assets/schemas';
 import { labelQrCodeUrl } from '@/lib/transport/portal/qr-code-url';
 
-// POST /api/v1/assets/{id}/label-secret – issue a new label secret (voids the printed label)
-export const POST = route({ role: 'ASSET_MANAGER', params: AssetIdParams }, async ({ request, tx, ctx, params }) => {
-  const issued = await reissueLabelSecret(tx, ctx, params.id);
-  const address = { host: request.headers.get('host'), forwardedProto: request.headers.get('x-forwarded-proto'), customDomain: ctx.organisation.customDomain };
-  const body: LabelSecret = { assetId: issued.assetId, secret: issued.secret, labelUrl: labelQrCodeUrl(issued.secret, address), issuedAt: issued.issuedAt.toISOString() };
-  return ok(body);
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  // POST /api/v1/assets/{id}/label-secret – issue a new label secret (voids the printed label)
+  POST: route({ role: 'ASSET_MANAGER', params: AssetIdParams }, async ({ request, tx, ctx, params }) => {
+    const issued = await reissueLabelSecret(tx, ctx, params.id);
+    const address = { host: request.headers.get('host'), forwardedProto: request.headers.get('x-forwarded-proto'), customDomain: ctx.organisation.customDomain };
+    const body: LabelSecret = { assetId: issued.assetId, secret: issued.secret, labelUrl: labelQrCodeUrl(issued.secret, address), issuedAt: issued.issuedAt.toISOString() };
+    return ok(body);
+  }),
 });
-
-export const GET = methodNotAllowed(['POST']);
-export const PUT = methodNotAllowed(['POST']);
-export const PATCH = methodNotAllowed(['POST']);
-export const DELETE = methodNotAllowed(['POST']);

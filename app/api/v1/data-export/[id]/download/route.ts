@@ -1,4 +1,5 @@
-import { methodNotAllowed, publicRoute } from '@/lib/transport/http/route';
+import { resource } from '@/lib/transport/http/resource';
+import { publicRoute } from '@/lib/transport/http/route';
 import { ApiError } from '@/lib/platform/core/errors';
 import { downloadDataExport } from '@/lib/privacy/data-export/download-data-export';
 import { DownloadDataExportParams, DownloadDataExportQuery } from '@/lib/privacy/data-export/schemas';
@@ -7,19 +8,16 @@ import { fileDownloadResponse } from '@/lib/transport/http/file-download';
 // What a person who clicked the e-mailed link sees instead of an error body: the "Download my data" page, saying why.
 const linkProblems: Record<string, string> = { DATA_EXPORT_LINK_USED: 'used', DATA_EXPORT_LINK_EXPIRED: 'expired', DATA_EXPORT_NOT_FOUND: 'invalid' };
 
-// GET /api/v1/data-export/{id}/download?token= – the file, once; the e-mailed token is the credential
-export const GET = publicRoute({ params: DownloadDataExportParams, query: DownloadDataExportQuery }, async ({ request, tx, organisation, requestId, now, params, query, admitLink }) => {
-  try {
-    return fileDownloadResponse(await downloadDataExport(tx, { organisationId: organisation.id, requestId, now, admitLink }, { dataExportId: params.id, token: query.token }));
-  } catch (error) {
-    // A browser following the link gets a page in words; an API client keeps the error envelope (404/410).
-    const problem = error instanceof ApiError ? linkProblems[error.code] : undefined;
-    if (!problem || request.headers.get('sec-fetch-mode') !== 'navigate') throw error;
-    return new Response(null, { status: 303, headers: { Location: `/profile/data?link=${problem}`, 'Cache-Control': 'no-store' } });
-  }
+export const { GET, POST, PUT, PATCH, DELETE } = resource({
+  // GET /api/v1/data-export/{id}/download?token= – the file, once; the e-mailed token is the credential
+  GET: publicRoute({ params: DownloadDataExportParams, query: DownloadDataExportQuery }, async ({ request, tx, organisation, requestId, now, params, query, admitLink }) => {
+    try {
+      return fileDownloadResponse(await downloadDataExport(tx, { organisationId: organisation.id, requestId, now, admitLink }, { dataExportId: params.id, token: query.token }));
+    } catch (error) {
+      // A browser following the link gets a page in words; an API client keeps the error envelope (404/410).
+      const problem = error instanceof ApiError ? linkProblems[error.code] : undefined;
+      if (!problem || request.headers.get('sec-fetch-mode') !== 'navigate') throw error;
+      return new Response(null, { status: 303, headers: { Location: `/profile/data?link=${problem}`, 'Cache-Control': 'no-store' } });
+    }
+  }),
 });
-
-export const PUT = methodNotAllowed(['GET']);
-export const POST = methodNotAllowed(['GET']);
-export const PATCH = methodNotAllowed(['GET']);
-export const DELETE = methodNotAllowed(['GET']);
