@@ -115,7 +115,12 @@ test.describe('signing in through the identity provider', () => {
     await page.reload();
     await expect(page).toHaveURL(/error=AccountDeactivated/);
     await expect(page.getByTestId('sign-in-error')).toContainText('deactivated');
+    // The refusal shown before the click proves nothing about the second attempt: wait for its round trip through
+    // the identity provider to come back, which also leaves no navigation in flight when the context closes.
+    const callback = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/callback/oidc');
     await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await callback;
+    await expect(page).toHaveURL(/error=AccountDeactivated/);
     await expect(page.getByTestId('sign-in-error')).toContainText('deactivated');
   });
 
