@@ -13,6 +13,7 @@ import { parseJsonBody, parseParams, parseQuery } from './parse-request';
 import { resolveRequestTenant } from './resolve-request-tenant';
 import { errorResponse } from './responses';
 import { toApiError } from './to-api-error';
+import { isDocumentedOperation, isOperation, markRefusal, markServed } from '@/lib/transport/operations/operation';
 
 type Segment = { params: Promise<Record<string, string | string[]>> };
 
@@ -37,7 +38,7 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
   options: RouteOptions<P, Q, B>,
   handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<Response>,
 ) {
-  return async (request: Request, segment: Segment): Promise<Response> => {
+  const serve = async (request: Request, segment: Segment): Promise<Response> => {
     const requestId = randomUUID();
     const limitHeaders: LimitHeaders = {};
     try {
@@ -63,6 +64,7 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
       return errorResponse(toApiError(error, requestId), requestId, limitHeaders);
     }
   };
+  return isOperation(options) ? markServed(options, serve) : serve;
 }
 
 export type PublicRouteInput<P, Q> = {
@@ -96,7 +98,7 @@ export function publicRoute<P extends z.ZodType = z.ZodType<Record<string, never
   options: { params?: P; query?: Q },
   handler: (input: PublicRouteInput<z.infer<P>, z.infer<Q>>) => Promise<Response>,
 ) {
-  return async (request: Request, segment: Segment): Promise<Response> => {
+  const serve = async (request: Request, segment: Segment): Promise<Response> => {
     const requestId = randomUUID();
     let limitHeaders: LimitHeaders = {};
     try {
@@ -129,6 +131,7 @@ export function publicRoute<P extends z.ZodType = z.ZodType<Record<string, never
       return errorResponse(toApiError(error, requestId), requestId, limitHeaders);
     }
   };
+  return isDocumentedOperation(options) ? markServed(options, serve) : serve;
 }
 
 const chargeTenantClient = async (request: Request): Promise<LimitHeaders> => chargeClient(request, (await resolveRequestTenant(request)).id);
@@ -140,7 +143,7 @@ const chargeTenantClient = async (request: Request): Promise<LimitHeaders> => ch
  */
 export function methodNotAllowed(allowed: string[], options: { charge?: (request: Request) => Promise<LimitHeaders> } = {}) {
   const charge = options.charge ?? chargeTenantClient;
-  return async (request: Request): Promise<Response> => {
+  return markRefusal(allowed, async (request: Request): Promise<Response> => {
     const requestId = randomUUID();
     let limitHeaders: LimitHeaders = {};
     try {
@@ -149,5 +152,5 @@ export function methodNotAllowed(allowed: string[], options: { charge?: (request
     } catch (error) {
       return errorResponse(toApiError(error, requestId), requestId, { ...limitHeaders, Allow: allowed.join(', ') });
     }
-  };
+  });
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { operations } from '@/lib/transport/operations/catalogue';
+import { type Operation, operationName } from '@/lib/transport/operations/operation';
 import type { Tx } from '@/db/client';
 import { pageSchema } from '@/lib/platform/pagination';
 import { findAssetRow } from '@/lib/lending/assets/get-asset';
@@ -9,13 +11,6 @@ import { listAuditEntries } from '@/lib/privacy/audit-log/list-audit-entries';
 import { AuditEntry, AuditLogQuery } from '@/lib/platform/audit/schemas';
 import type { Role } from '@/lib/platform/auth/roles';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { approveLoan } from '@/lib/lending/loans/approve-loan';
-import { createLoan } from '@/lib/lending/loans/create-loan';
-import { getAvailability } from '@/lib/lending/loans/loan-planning';
-import { listLoans } from '@/lib/lending/loans/list-loans';
-import { toLoanDto } from '@/lib/lending/loans/loan-store';
-import { rejectLoan } from '@/lib/lending/loans/reject-loan';
-import { Availability, AvailabilityQuery, CreateLoanBody, ListLoansQuery, Loan, LoanIdParams, RejectLoanBody } from '@/lib/lending/loans/schemas';
 
 /**
  * One MCP tool: the input schema is the REST operation's own (query or body, with the path id as a named field),
@@ -41,9 +36,9 @@ export type McpTool<I extends z.ZodType = z.ZodType> = {
 const defineTool = <I extends z.ZodType>(tool: McpTool<I>): McpTool => tool as unknown as McpTool;
 
 const assetId = AssetIdParams.shape.id.describe('The asset (its id, from svc_list_assets).');
-const loanId = LoanIdParams.shape.id.describe('The loan (its id, from svc_list_loans or svc_create_loan).');
 
-export const mcpTools: McpTool[] = [
+// The tools not yet declared with their operation (lib/transport/operations).
+const legacyTools: McpTool[] = [
   defineTool({
     name: 'svc_list_assets',
     title: 'List assets',
@@ -67,62 +62,6 @@ export const mcpTools: McpTool[] = [
     run: async (tx, ctx, input) => toAssetDto(await findAssetRow(tx, ctx, input.assetId)),
   }),
   defineTool({
-    name: 'svc_check_availability',
-    title: 'Check availability',
-    description: 'Whether an asset can be booked for a period (from and to inclusive, YYYY-MM-DD, at most 366 days): the approved or active loans that take it and the pending requests that overlap.',
-    role: 'EMPLOYEE',
-    rest: 'GET /v1/assets/{id}/availability',
-    input: AvailabilityQuery.safeExtend({ assetId }),
-    output: Availability,
-    readOnly: true,
-    run: (tx, ctx, input) => getAvailability(tx, ctx, input.assetId, input.from, input.to),
-  }),
-  defineTool({
-    name: 'svc_list_loans',
-    title: 'List loans',
-    description: "One page of loans, newest first. Employees see their own loans; another user's loans, or everyone's, need ASSET_MANAGER. awaitingDecision=\"true\" lists what waits for an approver.",
-    role: 'EMPLOYEE',
-    rest: 'GET /v1/loans',
-    input: ListLoansQuery,
-    output: pageSchema(Loan),
-    readOnly: true,
-    run: (tx, ctx, input) => listLoans(tx, ctx, input),
-  }),
-  defineTool({
-    name: 'svc_create_loan',
-    title: 'Request a loan',
-    description: "Files a loan request for the caller (PENDING_APPROVAL, or APPROVED at once when the organisation's policy needs no approval); the approver is e-mailed. Dates are inclusive, YYYY-MM-DD, not in the past and within the policy's limits. An overlap with an approved or active loan is LOAN_CONFLICT.",
-    role: 'EMPLOYEE',
-    rest: 'POST /v1/loans',
-    input: CreateLoanBody,
-    output: Loan,
-    readOnly: false,
-    run: async (tx, ctx, input) => toLoanDto((await createLoan(tx, ctx, input)).loan, ctx.now),
-  }),
-  defineTool({
-    name: 'svc_approve_loan',
-    title: 'Approve a loan',
-    description: 'Approves a pending loan request, or the pending extension of an approved or active loan. The designated approver decides (any asset manager when none is designated; an admin always), never on their own request.',
-    role: 'ASSET_MANAGER',
-    rest: 'POST /v1/loans/{id}/approve',
-    input: z.strictObject({ loanId }),
-    output: Loan,
-    readOnly: false,
-    run: async (tx, ctx, input) => toLoanDto((await approveLoan(tx, ctx, input.loanId)).loan, ctx.now),
-  }),
-  defineTool({
-    name: 'svc_reject_loan',
-    title: 'Reject a loan',
-    description: 'Rejects a pending loan request (final), or the pending extension of a loan, with a reason the borrower is told.',
-    role: 'ASSET_MANAGER',
-    rest: 'POST /v1/loans/{id}/reject',
-    input: RejectLoanBody.extend({ loanId }),
-    output: Loan,
-    readOnly: false,
-    destructive: true,
-    run: async (tx, ctx, input) => toLoanDto((await rejectLoan(tx, ctx, input.loanId, input.reason)).loan, ctx.now),
-  }),
-  defineTool({
     name: 'svc_get_audit_log',
     title: 'Read the audit log',
     description: "One page of the organisation's immutable audit log, newest first: who changed what and when. Filter by actor, action (such as LOAN_APPROVED), target and period.",
@@ -134,3 +73,11 @@ export const mcpTools: McpTool[] = [
     run: (tx, ctx, input) => listAuditEntries(tx, ctx, input),
   }),
 ];
+
+const toolOf = (operation: Operation): McpTool => {
+  const { name, title, description, input, destructive, run } = operation.mcp!;
+  return { name, title, description, role: operation.role, rest: operationName(operation), input, output: operation.success.schema!, readOnly: operation.method === 'get', destructive, run };
+};
+
+/** Every MCP tool: the operations that declare an `mcp` exposure, each as its REST operation allows. */
+export const mcpTools: McpTool[] = [...legacyTools, ...operations.filter((operation) => operation.mcp).map(toolOf)];

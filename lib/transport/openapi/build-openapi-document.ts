@@ -19,7 +19,6 @@ import { registerRegistrySyncPaths } from './paths-registry-sync';
 import { registerIntegrityPaths } from './paths-integrity';
 import { registerInvitationPaths } from './paths-invitations';
 import { registerLegalReportPaths } from './paths-legal-reports';
-import { registerLoanPaths } from './paths-loans';
 import { registerMaintenanceAndPhotoPaths } from './paths-maintenance';
 import { registerMcpPaths } from './paths-mcp';
 import { registerPeoplePaths } from './paths-people';
@@ -29,6 +28,9 @@ import { registerRetentionPaths } from './paths-retention';
 import { registerUserAndAuditPaths } from './paths-users-audit';
 import { registerWebhookPaths } from './paths-webhooks';
 import { registerResourceSchemas } from './resource-schemas';
+import { registerTenantOperation } from './register-tenant-operation';
+import { resourceMethods } from '@/lib/transport/http/resource';
+import { documentedOperations, operations } from '@/lib/transport/operations/catalogue';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
@@ -42,9 +44,8 @@ const guardedMethods = ['get', 'put', 'post', 'patch', 'delete'] as const;
 function describeMethodNotAllowed(document: OpenApiDocument): OpenApiDocument {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (!path.startsWith('/v1/')) continue;
-    const allowed = Object.keys(item)
-      .filter((key) => (guardedMethods as readonly string[]).includes(key))
-      .map((method) => method.toUpperCase());
+    // In the order resource() lists them in Allow, whatever order the operations were registered in.
+    const allowed = resourceMethods.filter((method) => method.toLowerCase() in item);
     const refused = guardedMethods.filter((method) => !(method in item)).map((method) => method.toUpperCase());
     const listed = refused.length > 1 ? `${refused.slice(0, -1).join(', ')} and ${refused.at(-1)}` : refused.join('');
     item.description = `${listed} ${refused.length > 1 ? 'answer' : 'answers'} 405 \`METHOD_NOT_ALLOWED\` with \`Allow: ${allowed.join(', ')}\` on this path, after the tenant check and without a token check; it counts against the client's rate limit, not the organisation's.`;
@@ -70,7 +71,6 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerFinancePaths(registry, schemas);
   registerIntegrityPaths(registry, schemas);
   registerInvitationPaths(registry, schemas);
-  registerLoanPaths(registry);
   registerBrandingPaths(registry);
   registerCodelistPaths(registry);
   registerBackupPaths(registry);
@@ -84,6 +84,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerRegistrySyncPaths(registry);
   registerMcpPaths(registry);
   registerWebhookPaths(registry);
+  for (const operation of operations) registerTenantOperation(registry, operation);
+  for (const { method, path, document } of documentedOperations) registry.registerPath({ method, path, ...document });
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,

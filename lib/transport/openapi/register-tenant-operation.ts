@@ -1,38 +1,20 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import type { ZodObject, ZodType } from 'zod';
-import { hasRole, type Role, roles } from '@/lib/platform/auth/roles';
+import { hasRole, roles } from '@/lib/platform/auth/roles';
+import type { Operation } from '@/lib/transport/operations/operation';
 import { headerRefs, parameterRefs } from './components';
 import type { ErrorCode } from './error-catalogue';
 import { buildErrorResponses } from './error-responses';
 import { REPLAYED_HEADER } from '@/lib/transport/http/idempotency';
 
-export type TenantOperation = {
-  method: 'get' | 'post' | 'patch' | 'delete';
-  /** Relative to the server base (…/api), with {id} placeholders. */
-  path: string;
-  operationId: string;
-  summary: string;
-  description?: string;
-  tag: string;
-  /** The `role` given to route() in the route file. */
-  role: Role;
-  params?: ZodObject;
-  query?: ZodObject;
-  body?: ZodType;
-  /** mediaType defaults to application/json; a file download names its own (several when a parameter picks one). 201 and 202 carry a Location. */
-  success: { status: 200 | 201 | 202 | 204; description: string; schema?: ZodType; mediaType?: string | string[]; headers?: Record<string, unknown> };
-  /** A second success answer, when the outcome decides the status (a dry run 200, a real run 202). */
-  alsoSuccess?: TenantOperation['success'];
-  /** Codes this operation adds to the ones every tenant operation can answer with (resource 404s, 409s). */
-  errors?: ErrorCode[];
-};
+/** @deprecated while the paths-*.ts files move to lib/transport/operations: an Operation without its handler-side fields. */
+export type TenantOperation = Operation;
 
 // What route() can answer for any operation: tenant lookup, rate limit, token, role, and the catch-all.
 const everyOperation: ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'TENANT_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'];
 // What the Idempotency-Key adds to every POST (lib/transport/http/idempotency.ts), besides the 400 of an invalid key.
 const idempotencyErrors: ErrorCode[] = ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE'];
 
-function successResponse({ status, description, schema, mediaType = 'application/json', headers }: TenantOperation['success'], method: TenantOperation['method']): ResponseConfig {
+function successResponse({ status, description, schema, mediaType = 'application/json', headers }: Operation['success'], method: Operation['method']): ResponseConfig {
   return {
     description,
     headers: {
@@ -48,7 +30,7 @@ function successResponse({ status, description, schema, mediaType = 'application
   };
 }
 
-function errorCodesOf(operation: TenantOperation): ErrorCode[] {
+function errorCodesOf(operation: Operation): ErrorCode[] {
   const isPost = operation.method === 'post';
   const hasInput = Boolean(operation.params ?? operation.query ?? operation.body) || isPost;
   return [
@@ -61,7 +43,7 @@ function errorCodesOf(operation: TenantOperation): ErrorCode[] {
   ];
 }
 
-export function registerTenantOperation(registry: OpenAPIRegistry, operation: TenantOperation): void {
+export function registerTenantOperation(registry: OpenAPIRegistry, operation: Operation): void {
   const { method, path, operationId, summary, description, tag, role, params, query, body, success } = operation;
   registry.registerPath({
     method,

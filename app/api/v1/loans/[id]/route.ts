@@ -3,14 +3,12 @@ import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
 import { updateLoan } from '@/lib/lending/loans/update-loan';
 import { findLoanRow, toLoanDto } from '@/lib/lending/loans/loan-store';
-import { LoanIdParams, UpdateLoanBody } from '@/lib/lending/loans/schemas';
+import * as loans from '@/lib/transport/operations/lending/loans';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // GET /api/v1/loans/{id} – loan detail (the requester, or ASSET_MANAGER and above)
-  GET: route({ role: 'EMPLOYEE', params: LoanIdParams }, async ({ tx, ctx, params }) => ok(toLoanDto(await findLoanRow(tx, ctx, params.id), ctx.now))),
+  GET: route(loans.getLoan, async ({ tx, ctx, params }) => ok(toLoanDto(await findLoanRow(tx, ctx, params.id), ctx.now))),
 
-  // PATCH /api/v1/loans/{id} – the requester edits dates or purpose while the request is pending
-  PATCH: route({ role: 'EMPLOYEE', params: LoanIdParams, body: UpdateLoanBody }, async ({ tx, ctx, params, body }) =>
+  PATCH: route(loans.updateLoan, async ({ tx, ctx, params, body }) =>
     ok(toLoanDto(await updateLoan(tx, ctx, params.id, body), ctx.now)),
   ),
 });

@@ -3,11 +3,10 @@ import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
 import { approveLoan } from '@/lib/lending/loans/approve-loan';
 import { toLoanDto } from '@/lib/lending/loans/loan-store';
-import { LoanIdParams } from '@/lib/lending/loans/schemas';
+import * as loans from '@/lib/transport/operations/lending/loans';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // POST /api/v1/loans/{id}/approve – approve the request, or its pending extension
-  POST: route({ role: 'ASSET_MANAGER', params: LoanIdParams }, async ({ tx, ctx, params }) =>
+  POST: route(loans.approveLoan, async ({ tx, ctx, params }) =>
     ok(toLoanDto((await approveLoan(tx, ctx, params.id)).loan, ctx.now)),
   ),
 });

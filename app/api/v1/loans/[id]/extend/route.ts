@@ -3,11 +3,10 @@ import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
 import { extendLoan } from '@/lib/lending/loans/extend-loan';
 import { toLoanDto } from '@/lib/lending/loans/loan-store';
-import { ExtendLoanBody, LoanIdParams } from '@/lib/lending/loans/schemas';
+import * as loans from '@/lib/transport/operations/lending/loans';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // POST /api/v1/loans/{id}/extend – extend as the loan policy allows
-  POST: route({ role: 'EMPLOYEE', params: LoanIdParams, body: ExtendLoanBody }, async ({ tx, ctx, params, body }) =>
+  POST: route(loans.extendLoan, async ({ tx, ctx, params, body }) =>
     ok(toLoanDto((await extendLoan(tx, ctx, params.id, body.endDate)).loan, ctx.now)),
   ),
 });

@@ -1,0 +1,16 @@
+import * as loanPolicy from './lending/loan-policy';
+import * as loans from './lending/loans';
+import * as notifications from './platform/notifications';
+import { declarationOrder, type DocumentedOperation, isDocumentedOperation, isOperation, type Operation } from './operation';
+
+// Every module of operations, by context; each exports its operations (and the named schemas they share).
+const modules: Record<string, unknown>[] = [loans, loanPolicy, notifications];
+
+// A namespace lists its exports alphabetically; each module's operations keep the order they are written in.
+const exported = modules.flatMap((module) => Object.values(module).filter((value) => isOperation(value) || isDocumentedOperation(value)).sort((a, b) => declarationOrder(a) - declarationOrder(b)));
+
+/** Every tenant operation of the API: route() serves each, the OpenAPI document describes each. */
+export const operations: Operation[] = exported.filter(isOperation);
+
+/** The operations outside the bearer-token conventions, their document entries written out. */
+export const documentedOperations: DocumentedOperation[] = exported.filter(isDocumentedOperation);
