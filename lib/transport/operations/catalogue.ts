@@ -1,10 +1,34 @@
 import * as loanPolicy from './lending/loan-policy';
 import * as loans from './lending/loans';
+import * as invitations from './people/invitations';
+import * as persons from './people/persons';
+import * as profile from './people/profile';
 import * as notifications from './platform/notifications';
+import * as activities from './records/activities';
+import * as antidopingRecords from './records/antidoping-records';
+import * as conversations from './records/conversations';
+import * as donations from './records/donations';
+import * as financialTransactions from './records/financial-transactions';
+import * as incidentReports from './records/incident-reports';
+import * as medicalTreatments from './records/medical-treatments';
 import { declarationOrder, type DocumentedOperation, isDocumentedOperation, isOperation, type Operation } from './operation';
 
 // Every module of operations, by context; each exports its operations (and the named schemas they share).
-const modules: Record<string, unknown>[] = [loans, loanPolicy, notifications];
+const modules: Record<string, unknown>[] = [
+  loans,
+  loanPolicy,
+  notifications,
+  persons,
+  invitations,
+  profile,
+  medicalTreatments,
+  activities,
+  conversations,
+  donations,
+  financialTransactions,
+  antidopingRecords,
+  incidentReports,
+];
 
 // A namespace lists its exports alphabetically; each module's operations keep the order they are written in.
 const exported = modules.flatMap((module) => Object.values(module).filter((value) => isOperation(value) || isDocumentedOperation(value)).sort((a, b) => declarationOrder(a) - declarationOrder(b)));

@@ -3,14 +3,12 @@ import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
 import { createConversation } from '@/lib/records/conversations/create-conversation';
 import { listConversations } from '@/lib/records/conversations/list-conversations';
-import { CreateConversationBody, ListConversationsQuery } from '@/lib/records/conversations/schemas';
+import * as conversations from '@/lib/transport/operations/records/conversations';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // GET /api/v1/conversations – the conversations the caller takes part in
-  GET: route({ role: 'EMPLOYEE', query: ListConversationsQuery }, async ({ tx, ctx, query }) => ok(await listConversations(tx, ctx, query))),
+  GET: route(conversations.listConversations, async ({ tx, ctx, query }) => ok(await listConversations(tx, ctx, query))),
 
-  // POST /api/v1/conversations – start a conversation (health ones need the MEDICAL duty)
-  POST: route({ role: 'EMPLOYEE', body: CreateConversationBody }, async ({ tx, ctx, body }) => {
+  POST: route(conversations.createConversation, async ({ tx, ctx, body }) => {
     const conversation = await createConversation(tx, ctx, body);
     return created(conversation, `/api/v1/conversations/${conversation.id}`);
   }),

@@ -2,13 +2,11 @@ import { ok } from '@/lib/transport/http/responses';
 import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
 import { getOwnProfile } from '@/lib/people/profile/get-own-profile';
-import { UpdateOwnProfileBody } from '@/lib/people/profile/schemas';
 import { updateOwnProfile } from '@/lib/people/profile/update-own-profile';
+import * as profile from '@/lib/transport/operations/people/profile';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // GET /api/v1/profile – the caller's own profile with open change requests
-  GET: route({ role: 'EMPLOYEE' }, async ({ tx, ctx }) => ok(await getOwnProfile(tx, ctx))),
+  GET: route(profile.getOwnProfile, async ({ tx, ctx }) => ok(await getOwnProfile(tx, ctx))),
 
-  // PATCH /api/v1/profile – change the caller's contact details, language, notification preferences or restriction
-  PATCH: route({ role: 'EMPLOYEE', body: UpdateOwnProfileBody }, async ({ tx, ctx, body }) => ok(await updateOwnProfile(tx, ctx, body))),
+  PATCH: route(profile.updateOwnProfile, async ({ tx, ctx, body }) => ok(await updateOwnProfile(tx, ctx, body))),
 });
