@@ -1,10 +1,32 @@
 import * as loanPolicy from './lending/loan-policy';
 import * as loans from './lending/loans';
 import * as notifications from './platform/notifications';
+import * as backups from './privacy/backups';
+import * as dataDeletion from './privacy/data-deletion';
+import * as dataExport from './privacy/data-export';
+import * as legalReports from './privacy/legal-reports';
+import * as retention from './privacy/retention';
+import * as registryBackfill from './registry/backfill';
+import * as codelists from './registry/codelists';
+import * as proposals from './registry/proposals';
+import * as registrySync from './registry/sync';
 import { declarationOrder, type DocumentedOperation, isDocumentedOperation, isOperation, type Operation } from './operation';
 
 // Every module of operations, by context; each exports its operations (and the named schemas they share).
-const modules: Record<string, unknown>[] = [loans, loanPolicy, notifications];
+const modules: Record<string, unknown>[] = [
+  loans,
+  loanPolicy,
+  notifications,
+  backups,
+  dataDeletion,
+  dataExport,
+  legalReports,
+  retention,
+  registryBackfill,
+  codelists,
+  proposals,
+  registrySync,
+];
 
 // A namespace lists its exports alphabetically; each module's operations keep the order they are written in.
 const exported = modules.flatMap((module) => Object.values(module).filter((value) => isOperation(value) || isDocumentedOperation(value)).sort((a, b) => declarationOrder(a) - declarationOrder(b)));
