@@ -11,6 +11,15 @@ import * as donations from './records/donations';
 import * as financialTransactions from './records/financial-transactions';
 import * as incidentReports from './records/incident-reports';
 import * as medicalTreatments from './records/medical-treatments';
+import * as backups from './privacy/backups';
+import * as dataDeletion from './privacy/data-deletion';
+import * as dataExport from './privacy/data-export';
+import * as legalReports from './privacy/legal-reports';
+import * as retention from './privacy/retention';
+import * as registryBackfill from './registry/backfill';
+import * as codelists from './registry/codelists';
+import * as proposals from './registry/proposals';
+import * as registrySync from './registry/sync';
 import { declarationOrder, type DocumentedOperation, isDocumentedOperation, isOperation, type Operation } from './operation';
 
 // Every module of operations, by context; each exports its operations (and the named schemas they share).
@@ -28,6 +37,15 @@ const modules: Record<string, unknown>[] = [
   financialTransactions,
   antidopingRecords,
   incidentReports,
+  backups,
+  dataDeletion,
+  dataExport,
+  legalReports,
+  retention,
+  registryBackfill,
+  codelists,
+  proposals,
+  registrySync,
 ];
 
 // A namespace lists its exports alphabetically; each module's operations keep the order they are written in.

@@ -1,7 +1,8 @@
 import { resource } from '@/lib/transport/http/resource';
 import { exportDocumentJsonSchema } from '@/lib/privacy/data-export/export-document';
+import { served } from '@/lib/transport/operations/operation';
+import * as dataExport from '@/lib/transport/operations/privacy/data-export';
 
-// GET /api/v1/data-export/schema.json – the JSON Schema (2020-12) of the portability format; public, no token and no tenant
 function serveExportSchema(): Response {
   return new Response(JSON.stringify(exportDocumentJsonSchema(), null, 2), {
     // Public by nature; lets validators and importers on other origins load it.
@@ -10,5 +11,5 @@ function serveExportSchema(): Response {
 }
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: serveExportSchema,
+  GET: served(dataExport.getDataExportSchema, serveExportSchema),
 });

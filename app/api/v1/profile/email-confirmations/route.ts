@@ -3,14 +3,13 @@ import { resource } from '@/lib/transport/http/resource';
 import { publicRoute } from '@/lib/transport/http/route';
 import { ApiError } from '@/lib/platform/core/errors';
 import { confirmOfficialEmail } from '@/lib/registry/proposals/confirm-official-email';
-import { ConfirmEmailQuery } from '@/lib/registry/proposals/schemas';
 import { isRegistrySyncOn } from '@/lib/registry/adapter/get-registry-adapter';
+import * as proposals from '@/lib/transport/operations/registry/proposals';
 
 const linkProblems: Record<string, string> = { EMAIL_CONFIRMATION_INVALID: 'invalid', EMAIL_CONFIRMATION_EXPIRED: 'expired' };
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // GET /api/v1/profile/email-confirmations?token= – the official e-mail validator's link: the e-mailed token is the credential, once
-  GET: publicRoute({ query: ConfirmEmailQuery }, async ({ request, tx, organisation, requestId, now, query, afterCommit, admitLink }) => {
+  GET: publicRoute(proposals.confirmOfficialEmail, async ({ request, tx, organisation, requestId, now, query, afterCommit, admitLink }) => {
     const navigate = request.headers.get('sec-fetch-mode') === 'navigate';
     try {
       // An approval tells the submission job after the commit, so the proposal goes to the registry at once.

@@ -1,10 +1,9 @@
 import { json } from '@/lib/transport/http/responses';
 import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
-import { ListTenantDeliveriesQuery } from '@/lib/registry/sync-admin/schemas';
 import { listTenantDeliveries } from '@/lib/registry/sync-admin/list-tenant-deliveries';
+import * as registrySync from '@/lib/transport/operations/registry/sync';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // GET /api/v1/registry/webhook-deliveries – the registry's webhooks about this organisation's persons or itself
-  GET: route({ role: 'ADMIN', query: ListTenantDeliveriesQuery }, async ({ tx, ctx, query }) => json(await listTenantDeliveries(tx, ctx, query))),
+  GET: route(registrySync.listRegistryWebhookDeliveries, async ({ tx, ctx, query }) => json(await listTenantDeliveries(tx, ctx, query))),
 });

@@ -5,14 +5,12 @@ import { getDb } from '@/lib/platform/db/get-db';
 import { configuredPrivacy } from '@/lib/privacy/retention/anonymise-persons';
 import { listRetentionRuns } from '@/lib/privacy/retention/list-retention-runs';
 import { requestRetentionRun } from '@/lib/privacy/retention/request-retention-run';
-import { ListRetentionRunsQuery, StartRetentionRunQuery } from '@/lib/privacy/retention/schemas';
+import * as retention from '@/lib/transport/operations/privacy/retention';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // GET /api/v1/retention/runs – the tenant's recorded retention runs, newest first
-  GET: route({ role: 'ADMIN', query: ListRetentionRunsQuery }, async ({ tx, ctx, query }) => ok(await listRetentionRuns(tx, ctx, query))),
+  GET: route(retention.listRetentionRuns, async ({ tx, ctx, query }) => ok(await listRetentionRuns(tx, ctx, query))),
 
-  // POST /api/v1/retention/runs?dryRun=true|false – a dry run answers 200 with its counts; a real run 202, carried out after commit
-  POST: route({ role: 'ADMIN', query: StartRetentionRunQuery }, async ({ tx, ctx, query }) => {
+  POST: route(retention.startRetentionRun, async ({ tx, ctx, query }) => {
     const { run, accepted } = await requestRetentionRun(tx, ctx, query, { db: await getDb(), privacy: configuredPrivacy, log: console });
     return json(run, { status: accepted ? 202 : 200, headers: accepted ? { Location: `/api/v1/retention/runs/${run.id}` } : {} });
   }),

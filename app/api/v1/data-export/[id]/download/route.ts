@@ -2,15 +2,14 @@ import { resource } from '@/lib/transport/http/resource';
 import { publicRoute } from '@/lib/transport/http/route';
 import { ApiError } from '@/lib/platform/core/errors';
 import { downloadDataExport } from '@/lib/privacy/data-export/download-data-export';
-import { DownloadDataExportParams, DownloadDataExportQuery } from '@/lib/privacy/data-export/schemas';
 import { fileDownloadResponse } from '@/lib/transport/http/file-download';
+import * as dataExport from '@/lib/transport/operations/privacy/data-export';
 
 // What a person who clicked the e-mailed link sees instead of an error body: the "Download my data" page, saying why.
 const linkProblems: Record<string, string> = { DATA_EXPORT_LINK_USED: 'used', DATA_EXPORT_LINK_EXPIRED: 'expired', DATA_EXPORT_NOT_FOUND: 'invalid' };
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // GET /api/v1/data-export/{id}/download?token= – the file, once; the e-mailed token is the credential
-  GET: publicRoute({ params: DownloadDataExportParams, query: DownloadDataExportQuery }, async ({ request, tx, organisation, requestId, now, params, query, admitLink }) => {
+  GET: publicRoute(dataExport.downloadDataExport, async ({ request, tx, organisation, requestId, now, params, query, admitLink }) => {
     try {
       return fileDownloadResponse(await downloadDataExport(tx, { organisationId: organisation.id, requestId, now, admitLink }, { dataExportId: params.id, token: query.token }));
     } catch (error) {

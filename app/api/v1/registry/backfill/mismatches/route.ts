@@ -2,9 +2,8 @@ import { json } from '@/lib/transport/http/responses';
 import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
 import { listMismatches } from '@/lib/registry/backfill/mismatches';
-import { ListMismatchesQuery } from '@/lib/registry/backfill/schemas';
+import * as registryBackfill from '@/lib/transport/operations/registry/backfill';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // GET /api/v1/registry/backfill/mismatches – persons whose registry record differs, for the admin to decide
-  GET: route({ role: 'ADMIN', query: ListMismatchesQuery }, async ({ tx, ctx, query }) => json(await listMismatches(tx, ctx, query))),
+  GET: route(registryBackfill.listRegistryMismatches, async ({ tx, ctx, query }) => json(await listMismatches(tx, ctx, query))),
 });
