@@ -5,7 +5,7 @@ import type { Provider } from 'next-auth/providers';
 import { z } from 'zod';
 import { currentTenant } from '@/lib/transport/portal/current-tenant';
 import { demoAccounts } from '@/db/seed/demo-accounts';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { getPseudonymSecret, getTokenVerifier } from '@/lib/transport/http/services';
 import { resolveAuthSecret } from '@/lib/platform/auth/auth-secret';
 import { isEmbeddedDemo } from '@/lib/organisation/demo/is-embedded-demo';
@@ -120,7 +120,7 @@ function buildConfig(): NextAuthConfig {
           delete user.claims;
           return true;
         } catch (error) {
-          if (error instanceof ApiError && error.status === 403) {
+          if (error instanceof DomainError && error.kind === 'forbidden') {
             if (error.details.reason === ACCOUNT_ERASED_REASONS.erasure_request) return '/login/erased';
             if (error.details.reason === ACCOUNT_ERASED_REASONS.retention) return '/login/erased?reason=retention';
             return '/login?error=AccountDeactivated';

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { persons } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 
 export const personNotRegistered = (personId: string) =>
-  new ApiError(403, 'PERSON_NOT_REGISTERED', 'Your person record is waiting for the sports registry to accept it; you can borrow once it is registered.', {
+  new DomainError('forbidden', 'PERSON_NOT_REGISTERED', 'Your person record is waiting for the sports registry to accept it; you can borrow once it is registered.', {
     personId,
     syncStatus: 'pending_registration',
   });

@@ -1,9 +1,9 @@
-import { ApiError, ConflictError } from '@/lib/platform/core/errors';
+import { ConflictError, DomainError } from '@/lib/platform/core/errors';
 import type { TenantOrganisation } from '@/lib/platform/core/context';
 import { BRANDING_REQUIRED_PLAN } from '@/lib/platform/tenancy/branding-plan';
 
-export function planUpgradeRequired(currentPlan: TenantOrganisation['planTier']): ApiError {
-  return new ApiError(403, 'PLAN_UPGRADE_REQUIRED', 'Branding is available from the Pro Standard plan.', { requiredPlan: BRANDING_REQUIRED_PLAN, currentPlan });
+export function planUpgradeRequired(currentPlan: TenantOrganisation['planTier']): DomainError {
+  return new DomainError('forbidden', 'PLAN_UPGRADE_REQUIRED', 'Branding is available from the Pro Standard plan.', { requiredPlan: BRANDING_REQUIRED_PLAN, currentPlan });
 }
 
 export function customDomainConflict(domain: string): ConflictError {

@@ -3,7 +3,7 @@ import type { Tx } from '@/db/client';
 import { organisations, type RegistryOfficial } from '@/db/schema';
 import { sqlState } from '@/lib/platform/db/sql-state';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { ApiError, ConflictError, NotFoundError } from '@/lib/platform/core/errors';
+import { ConflictError, DomainError, NotFoundError } from '@/lib/platform/core/errors';
 import { diffChanges, recordAudit } from '@/lib/platform/audit/record-audit';
 import { officialOf } from '@/lib/registry/mirror/apply-registry-organisation';
 import type { RegistryAdapter } from '@/lib/registry/adapter/registry-adapter';
@@ -17,10 +17,10 @@ const editable = ['name', 'legalContactEmail', 'registryId'] as const;
 
 /** The registry's official data for a registry id an admin links; the registry must know it (spec 002, phase 1). */
 async function officialFor(registry: RegistryAdapter | null, registryId: string): Promise<RegistryOfficial> {
-  if (!registry) throw new ApiError(503, 'REGISTRY_SYNC_OFF', 'Registry synchronisation is not configured on this platform (phase 0).');
+  if (!registry) throw new DomainError('unavailable', 'REGISTRY_SYNC_OFF', 'Registry synchronisation is not configured on this platform (phase 0).');
   try {
     const record = await registry.getOrganization(registryId);
-    if (!record) throw new ApiError(422, 'REGISTRY_ORGANISATION_NOT_FOUND', `The registry knows no organisation with the id "${registryId}".`, { registryId });
+    if (!record) throw new DomainError('unprocessable', 'REGISTRY_ORGANISATION_NOT_FOUND', `The registry knows no organisation with the id "${registryId}".`, { registryId });
     return officialOf(record);
   } catch (error) {
     if (error instanceof RegistryUnavailableError) throw registryUnavailable();

@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { persons } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { ApiError, ConflictError } from '@/lib/platform/core/errors';
+import { ConflictError, DomainError } from '@/lib/platform/core/errors';
 import { proposeRegistration } from '@/lib/registry/proposals/propose-registration';
 import { findPerson } from './find-person';
 import type { Person } from './schemas';
 import { personNotFound } from './to-person-dto';
 
 export const registrySyncOff = () =>
-  new ApiError(503, 'REGISTRY_SYNC_OFF', 'Registry synchronisation is not configured on this platform (phase 0: REGISTRY_URL is unset), so there is no registry to register the person with.');
+  new DomainError('unavailable', 'REGISTRY_SYNC_OFF', 'Registry synchronisation is not configured on this platform (phase 0: REGISTRY_URL is unset), so there is no registry to register the person with.');
 
 export const personNotLocalOnly = (personId: string, syncStatus: string | null, registryId: string | null) =>
   new ConflictError('PERSON_NOT_LOCAL_ONLY', 'Only a local-only person (no registry id, not waiting for registration, not deleted) can be proposed to the registry as a new record.', {

@@ -2,7 +2,7 @@ import { getConfig } from '@/lib/platform/config';
 import { rateLimitHeaders, resolveLimits, type RateLimits } from '@/lib/platform/rate-limit';
 import { clientAddress } from './client-address';
 import type { TenantOrganisation } from '@/lib/platform/core/context';
-import { RateLimitedError } from '@/lib/platform/core/errors';
+import { BucketSpentError } from './bucket-spent-error';
 import { getRateLimiter } from './services';
 
 export type LimitHeaders = Record<string, string>;
@@ -10,7 +10,7 @@ export type LimitHeaders = Record<string, string>;
 async function charge(bucket: string, limits: RateLimits): Promise<LimitHeaders> {
   const result = await getRateLimiter().check(bucket, limits);
   const headers: LimitHeaders = { ...rateLimitHeaders(result) };
-  if (!result.success) throw new RateLimitedError(result.retryAfter, headers);
+  if (!result.success) throw new BucketSpentError(result.retryAfter, headers);
   return headers;
 }
 

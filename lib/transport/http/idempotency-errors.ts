@@ -1,11 +1,11 @@
-import { ApiError, ConflictError } from '@/lib/platform/core/errors';
+import { ConflictError, DomainError } from '@/lib/platform/core/errors';
 
 export type KeyReuse = 'different_path' | 'different_body';
 
 /** The key was first used for another request: the stored answer belongs to that one, and nothing ran. */
 export const idempotencyKeyReused = (reason: KeyReuse) =>
-  new ApiError(
-    422,
+  new DomainError(
+    'unprocessable',
     'IDEMPOTENCY_KEY_REUSED',
     reason === 'different_path'
       ? 'This Idempotency-Key was used with another endpoint in the last 24 hours. Use a new key for a new request.'

@@ -7,6 +7,7 @@ import { idempotencyKeyInUse, idempotencyKeyReused } from './idempotency-errors'
 import { canonicalRequestPath, fingerprintBody, IDEMPOTENCY_KEY_HEADER, validateIdempotencyKey } from './idempotency-fingerprint';
 import { BODY_NOT_KEPT, claimKey, completeKey, findKey, type KeyRequest, type KeyScope, type StoredKey } from './idempotency-store';
 import { readBodyText } from './parse-request';
+import { httpStatusOf } from './http-of-error';
 import { errorResponse, serialise } from './responses';
 import { toApiError } from './to-api-error';
 
@@ -89,7 +90,8 @@ async function runHandler(tx: Tx, ctx: RequestContext, run: HandlerRun): Promise
     return response;
   } catch (error) {
     const apiError = toApiError(error, ctx.requestId);
-    if (apiError.status >= 500 || UNSTORED_CLIENT_ERRORS.has(apiError.status)) throw apiError;
+    const status = httpStatusOf(apiError.kind);
+    if (status >= 500 || UNSTORED_CLIENT_ERRORS.has(status)) throw apiError;
     // A domain error (404, 409, 400 from the rules...) is the request's result, as Stripe keeps it.
     return errorResponse(apiError, ctx.requestId);
   }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, ValidationError } from '@/lib/platform/core/errors';
+import { DomainError, ValidationError } from '@/lib/platform/core/errors';
 import { zodIssueDetails } from './zod-issues';
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -37,7 +37,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.infer<S>
 
 /** The body as text, refused (413) beyond MAX_BODY_BYTES, whether declared so or sent so. */
 export async function readBodyText(request: Request): Promise<string> {
-  const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.', { maxBytes: MAX_BODY_BYTES });
+  const tooLarge = () => new DomainError('payload_too_large', 'PAYLOAD_TOO_LARGE', 'The request body is too large.', { maxBytes: MAX_BODY_BYTES });
   if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) throw tooLarge();
   const text = await request.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
@@ -48,7 +48,7 @@ export async function parseJsonBody<S extends z.ZodType>(schema: S, request: Req
   const contentType = request.headers.get('content-type') ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (mediaType !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(mediaType)) {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json).', {
+    throw new DomainError('unsupported_media_type', 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json).', {
       contentType: contentType.slice(0, 100),
     });
   }

@@ -1,4 +1,5 @@
-import type { ApiError } from '@/lib/platform/core/errors';
+import type { DomainError } from '@/lib/platform/core/errors';
+import { httpOfError } from './http-of-error';
 
 const bigintAsString = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
 
@@ -26,9 +27,11 @@ export const created = (body: unknown, location: string): Response => json(body,
 
 export const noContent = (): Response => new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 
-export function errorResponse(error: ApiError, requestId: string, extraHeaders: Record<string, string> = {}): Response {
+/** The one error envelope; the status and its headers come from the error's kind (http-of-error.ts). */
+export function errorResponse(error: DomainError, requestId: string, extraHeaders: Record<string, string> = {}): Response {
+  const { status, headers } = httpOfError(error);
   return json(
     { error: { code: error.code, message: error.message, details: error.details } },
-    { status: error.status, headers: { ...extraHeaders, ...error.headers, 'X-Request-Id': requestId } },
+    { status, headers: { ...extraHeaders, ...headers, 'X-Request-Id': requestId } },
   );
 }

@@ -5,7 +5,7 @@ import { getDb } from '@/lib/platform/db/get-db';
 import type { Role } from '@/lib/platform/auth/roles';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import type { RequestContext, TenantOrganisation } from '@/lib/platform/core/context';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { admitCaller, enterAsCaller } from './admit-caller';
 import { chargeClient, chargeLink, type LimitHeaders } from './charge-rate-limit';
 import { type ReadBack, readIdempotencyKey, runIdempotently } from './idempotency';
@@ -148,7 +148,7 @@ export function methodNotAllowed(allowed: string[], options: { charge?: (request
     let limitHeaders: LimitHeaders = {};
     try {
       limitHeaders = await charge(request);
-      throw new ApiError(405, 'METHOD_NOT_ALLOWED', `This endpoint supports ${allowed.join(', ')}.`, { allowed });
+      throw new DomainError('method_not_allowed', 'METHOD_NOT_ALLOWED', `This endpoint supports ${allowed.join(', ')}.`, { allowed });
     } catch (error) {
       return errorResponse(toApiError(error, requestId), requestId, { ...limitHeaders, Allow: allowed.join(', ') });
     }

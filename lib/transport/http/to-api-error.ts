@@ -1,17 +1,20 @@
 import { ZodError } from 'zod';
-import { ApiError, ConflictError, ValidationError } from '@/lib/platform/core/errors';
+import { ConflictError, DomainError, ValidationError } from '@/lib/platform/core/errors';
 import { sqlState } from '@/lib/platform/db/sql-state';
 import { zodIssueDetails } from './zod-issues';
 
-class InternalError extends ApiError {
+class InternalError extends DomainError {
   constructor(requestId: string) {
-    super(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { requestId });
+    super('internal', 'INTERNAL_ERROR', 'An unexpected error occurred.', { requestId });
   }
 }
 
-/** The single mapping from anything thrown to the error envelope (DESIGN.md invariant 7). */
-export function toApiError(error: unknown, requestId: string): ApiError {
-  if (error instanceof ApiError) return error;
+/**
+ * The single mapping from anything thrown to the error the envelope answers with (DESIGN.md invariant 7); its HTTP
+ * status and headers follow from its kind (http-of-error.ts).
+ */
+export function toApiError(error: unknown, requestId: string): DomainError {
+  if (error instanceof DomainError) return error;
   if (error instanceof ZodError) return new ValidationError('The request is invalid.', { issues: zodIssueDetails(error) });
   const state = sqlState(error);
   if (state === '23505') return new ConflictError('CONFLICT', 'The change conflicts with an existing record.');

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@/lib/transport/http/idempotency-fin
 import { MAX_JSON_DEPTH } from '@/lib/transport/http/parse-request';
 import { configDefaults } from '@/lib/platform/config';
 import { resolveLimits } from '@/lib/platform/rate-limit/tiers';
-import { errorCatalogue, type ErrorCode } from './error-catalogue';
+import { errorCatalogue, type ErrorCode, statusOf } from './error-catalogue';
 
 const tierNames = { FREE: 'Free', PRO_SMALL: 'Pro Small', PRO_STANDARD: 'Pro Standard', PRO_PLUS: 'Pro Plus' } as const;
 
@@ -24,7 +24,7 @@ function rateLimitTable(): string {
 function errorCodeTable(): string {
   const byStatus = new Map<number, string[]>();
   for (const code of Object.keys(errorCatalogue) as ErrorCode[]) {
-    const { status } = errorCatalogue[code];
+    const status = statusOf(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\``]);
   }
   const rows = [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => `| ${status} | ${codes.join(', ')} |`);

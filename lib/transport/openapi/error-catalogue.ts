@@ -1,4 +1,4 @@
-import { ApiError, ConflictError, ForbiddenError, GoneError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/platform/core/errors';
+import { ConflictError, DomainError, ForbiddenError, GoneError, NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@/lib/platform/core/errors';
 import { activityNotFound } from '@/lib/records/activities/activity-store';
 import { antidopingRecordNotFound } from '@/lib/records/antidoping/antidoping-store';
 import { activityCommentNotFound } from '@/lib/records/activities/comment-store';
@@ -31,13 +31,15 @@ import { userErased } from '@/lib/people/users/update-user';
 import { userNotFound } from '@/lib/people/users/user-store';
 import { webhookDeliveryNotFound, webhookDeliveryPending, webhookEndpointDisabled, webhookEndpointLimit, webhookEndpointNotFound } from '@/lib/platform/webhooks/errors';
 import { idempotencyKeyInUse, idempotencyKeyReused } from '@/lib/transport/http/idempotency-errors';
+import { httpStatusOf } from '@/lib/transport/http/http-of-error';
 
 const organisationId = '0b9f4a52-1d6e-4c3a-9a0e-7f2d5c8b1e43';
 const resourceId = '5d2c7e90-8a1b-4f6d-b3c2-9e0a1f4d7b68';
 
 /**
  * One sample of every error the API answers with, built with the same error classes and factories the
- * handlers throw, so the status of each code in the document is the status the server sends.
+ * handlers throw, so the status of each code in the document (statusOf, from the error's kind) is the status the
+ * server sends.
  */
 export const errorCatalogue = {
   VALIDATION_ERROR: new ValidationError('The request body is invalid.', {
@@ -110,7 +112,7 @@ export const errorCatalogue = {
   EMAIL_CONFIRMATION_EXPIRED: new GoneError('EMAIL_CONFIRMATION_EXPIRED', 'This confirmation link has expired. Ask for the change again on your profile to get a new one.'),
   DATA_EXPORT_LINK_EXPIRED: dataExportLinkExpired(resourceId),
   ENDPOINT_NOT_FOUND: new NotFoundError('ENDPOINT_NOT_FOUND', 'There is no API endpoint at this path.', { path: '/api/v1/unknown' }),
-  METHOD_NOT_ALLOWED: new ApiError(405, 'METHOD_NOT_ALLOWED', 'This endpoint supports GET, POST.', { allowed: ['GET', 'POST'] }),
+  METHOD_NOT_ALLOWED: new DomainError('method_not_allowed', 'METHOD_NOT_ALLOWED', 'This endpoint supports GET, POST.', { allowed: ['GET', 'POST'] }),
   INVENTORY_NUMBER_CONFLICT: duplicateInventoryNumber('INV-2024-0042'),
   CATEGORY_NAME_CONFLICT: categoryNameConflict('Laptops'),
   LOCATION_NAME_CONFLICT: locationNameConflict('Main office'),
@@ -123,18 +125,18 @@ export const errorCatalogue = {
   USER_EXISTS: userExists('new.colleague@example.com'),
   CONFLICT: new ConflictError('CONFLICT', 'The change conflicts with an existing record.'),
   REFERENCE_CONFLICT: new ConflictError('REFERENCE_CONFLICT', 'The change refers to or is referred to by another record.'),
-  PAYLOAD_TOO_LARGE: new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.', { maxBytes: 1_000_000 }),
-  UNSUPPORTED_MEDIA_TYPE: new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json).', {
+  PAYLOAD_TOO_LARGE: new DomainError('payload_too_large', 'PAYLOAD_TOO_LARGE', 'The request body is too large.', { maxBytes: 1_000_000 }),
+  UNSUPPORTED_MEDIA_TYPE: new DomainError('unsupported_media_type', 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json).', {
     contentType: 'text/plain',
   }),
-  INVALID_SIGNATURE: new ApiError(401, 'INVALID_SIGNATURE', 'The webhook signature could not be verified.', { reason: 'invalid_signature' }),
+  INVALID_SIGNATURE: new DomainError('invalid_signature', 'INVALID_SIGNATURE', 'The webhook signature could not be verified.', { reason: 'invalid_signature' }),
   REGISTRY_UNAVAILABLE: registryUnavailable(),
-  REGISTRY_SYNC_OFF: new ApiError(503, 'REGISTRY_SYNC_OFF', 'Registry synchronisation is not configured on this platform (phase 0).'),
+  REGISTRY_SYNC_OFF: new DomainError('unavailable', 'REGISTRY_SYNC_OFF', 'Registry synchronisation is not configured on this platform (phase 0).'),
   CODELIST_NOT_FOUND: new NotFoundError('CODELIST_NOT_FOUND', 'There is no code list "sports".', { name: 'sports' }),
   CODELIST_VALUE_NOT_FOUND: new NotFoundError('CODELIST_VALUE_NOT_FOUND', 'This code list has no such value.', { codelist: 'sport', id: resourceId }),
   CODELIST_VALUE_EXISTS: new ConflictError('CODELIST_VALUE_EXISTS', 'The registry already has the code "football" in this list.', { code: 'football' }),
   CODELIST_VALUE_READ_ONLY: new ConflictError('CODELIST_VALUE_READ_ONLY', 'This value comes from the registry and cannot be changed here; add a custom value instead.', { codelist: 'sport', id: resourceId, code: 'football' }),
-  REGISTRY_ORGANISATION_NOT_FOUND: new ApiError(422, 'REGISTRY_ORGANISATION_NOT_FOUND', 'The registry knows no organisation with the id "O-9999".', { registryId: 'O-9999' }),
+  REGISTRY_ORGANISATION_NOT_FOUND: new DomainError('unprocessable', 'REGISTRY_ORGANISATION_NOT_FOUND', 'The registry knows no organisation with the id "O-9999".', { registryId: 'O-9999' }),
   REGISTRY_ID_TAKEN: new ConflictError('REGISTRY_ID_TAKEN', 'Another organisation is already linked to the registry id "O-2001".', { registryId: 'O-2001' }),
   WEBHOOK_ENDPOINT_NOT_FOUND: webhookEndpointNotFound(resourceId, organisationId),
   WEBHOOK_DELIVERY_NOT_FOUND: webhookDeliveryNotFound(resourceId),
@@ -143,15 +145,16 @@ export const errorCatalogue = {
   WEBHOOK_DELIVERY_PENDING: webhookDeliveryPending(resourceId),
   IDEMPOTENCY_KEY_REUSED: idempotencyKeyReused('different_body'),
   IDEMPOTENCY_KEY_IN_USE: idempotencyKeyInUse(5),
-  RATE_LIMITED: new RateLimitedError(17, {}),
+  RATE_LIMITED: new RateLimitedError(17),
   EXPORT_LIMIT_REACHED: new ExportLimitReachedError(EXPORT_CONCURRENCY_LIMIT, EXPORT_RETRY_AFTER_SECONDS),
-  INTERNAL_ERROR: new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { requestId: '3f1e9c4a-7b2d-4e8f-a6c5-0d9b8e7f6a51' }),
-} satisfies Record<string, ApiError>;
+  INTERNAL_ERROR: new DomainError('internal', 'INTERNAL_ERROR', 'An unexpected error occurred.', { requestId: '3f1e9c4a-7b2d-4e8f-a6c5-0d9b8e7f6a51' }),
+} satisfies Record<string, DomainError>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
+/** The status the server answers a code with: its error's kind through the edge's one table. */
 export function statusOf(code: ErrorCode): number {
-  return errorCatalogue[code].status;
+  return httpStatusOf(errorCatalogue[code].kind);
 }
 
 export function exampleBodyOf(code: ErrorCode) {

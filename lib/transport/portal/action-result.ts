@@ -1,6 +1,6 @@
 import { unstable_rethrow } from 'next/navigation';
 import { ZodError } from 'zod';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import type { SubmittedValues } from './submitted-values';
 
 /** A refusal: what is wrong, by field where a field is to blame, and (from a form) exactly what was sent. */
@@ -30,7 +30,7 @@ export function toActionError(error: unknown, plainerMessage?: string): ActionFa
   // redirect(), notFound() and forbidden() work by throwing; they are not failures.
   unstable_rethrow(error);
   if (error instanceof ZodError) return { ok: false, message: CORRECT_THE_FIELDS, fieldErrors: fieldErrorsOf(error.issues) };
-  if (error instanceof ApiError) {
+  if (error instanceof DomainError) {
     const issues = Array.isArray(error.details.issues) ? (error.details.issues as { path: string; message: string }[]) : [];
     const fieldErrors = issues.length ? fieldErrorsOf(issues.map((i) => ({ path: String(i.path).split('.').filter(Boolean), message: i.message }))) : undefined;
     return { ok: false, message: plainerMessage ?? error.message, fieldErrors };

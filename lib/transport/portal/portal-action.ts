@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Tx } from '@/db/client';
 import type { Role } from '@/lib/platform/auth/roles';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { type ActionFailure, CORRECT_THE_FIELDS, toActionError } from './action-result';
 import { type PortalContext, requirePortalContext, withPortalTransaction } from './portal-context';
 import { submittedValues } from './submitted-values';
@@ -47,8 +47,8 @@ export function portalAction<S extends z.ZodType, R extends object>(spec: Action
       revalidate(typeof spec.revalidate === 'function' ? spec.revalidate(input) : (spec.revalidate ?? []));
       return { ok: true, ...result };
     } catch (error) {
-      const failure = toActionError(error, error instanceof ApiError ? spec.errors?.[error.code] : undefined);
-      const field = error instanceof ApiError ? spec.errorFields?.[error.code] : undefined;
+      const failure = toActionError(error, error instanceof DomainError ? spec.errors?.[error.code] : undefined);
+      const field = error instanceof DomainError ? spec.errorFields?.[error.code] : undefined;
       return field ? { ok: false, message: CORRECT_THE_FIELDS, fieldErrors: { ...failure.fieldErrors, [field]: [failure.message] } } : failure;
     }
   };

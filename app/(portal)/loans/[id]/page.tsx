@@ -11,7 +11,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/platform/auth/roles';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { getLoanDetail } from '@/lib/lending/loans/get-loan-detail';
 import { formatDate, formatDateTime } from '@/lib/platform/format/dates';
 import { toIsoDate } from '@/lib/platform/time';
@@ -25,7 +25,7 @@ const loadLoan = cache(async (id: string) => {
   const portal = await requirePortalContext();
   if (!uuid.test(id)) notFound();
   const loan = await withPortalTransaction(portal, (tx, ctx) => getLoanDetail(tx, ctx, id)).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) notFound();
+    if (error instanceof DomainError && error.kind === 'not_found') notFound();
     throw error;
   });
   return { portal, loan };

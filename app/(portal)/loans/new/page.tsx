@@ -10,7 +10,7 @@ import { formatDate } from '@/lib/platform/format/dates';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageHeader } from '@/components/ui/page-header';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { listAssets } from '@/lib/lending/assets/list-assets';
 import { ListAssetsQuery } from '@/lib/lending/assets/schemas';
 import { checkLoanDates } from '@/lib/lending/loans/check-loan-dates';
@@ -68,7 +68,7 @@ export default async function NewLoanPage({ searchParams }: { searchParams: Prom
   const asset =
     search.assetId && uuid.test(search.assetId)
       ? await withPortalTransaction(portal, (tx, ctx) => findLoanAsset(tx, ctx.organisationId, search.assetId!)).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return null;
+          if (error instanceof DomainError && error.kind === 'not_found') return null;
           throw error;
         })
       : null;

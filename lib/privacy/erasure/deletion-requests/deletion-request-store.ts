@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import { dataDeletionRequests, persons, users } from '@/db/schema';
 import { hasRole } from '@/lib/platform/auth/roles';
 import type { RequestContext } from '@/lib/platform/core/context';
-import { ApiError, ConflictError, NotFoundError } from '@/lib/platform/core/errors';
+import { ConflictError, DomainError, NotFoundError } from '@/lib/platform/core/errors';
 import type { ErasablePersonField } from '@/lib/privacy/erasure/erase-person';
 import type { DataDeletionRequest, DataDeletionStatus } from './schemas';
 
@@ -24,11 +24,11 @@ export const dataDeletionStateConflict = (requestId: string, status: DataDeletio
 
 // Four-eyes: whoever decides on an erasure request is not its subject.
 export const dataDeletionOwnRequest = (requestId: string) =>
-  new ApiError(403, 'DATA_DELETION_OWN_REQUEST', 'You cannot verify or reject an erasure request about yourself; another administrator has to decide on it.', { requestId });
+  new DomainError('forbidden', 'DATA_DELETION_OWN_REQUEST', 'You cannot verify or reject an erasure request about yourself; another administrator has to decide on it.', { requestId });
 
 // Four-eyes: an erasure cannot be undone, so whoever filed a request for someone else does not also verify it.
 export const dataDeletionFilerCannotVerify = (requestId: string) =>
-  new ApiError(403, 'DATA_DELETION_FILER_CANNOT_VERIFY', 'You filed this erasure request, so another administrator has to verify it: an erasure cannot be undone, and takes two people.', {
+  new DomainError('forbidden', 'DATA_DELETION_FILER_CANNOT_VERIFY', 'You filed this erasure request, so another administrator has to verify it: an erasure cannot be undone, and takes two people.', {
     requestId,
   });
 

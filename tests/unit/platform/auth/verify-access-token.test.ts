@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { base64url, exportSPKI, importJWK, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UnauthenticatedError } from '@/lib/platform/core/errors';
+import { httpOfError } from '@/lib/transport/http/http-of-error';
 import { createAccessTokenVerifier } from '@/lib/platform/auth/verify-access-token';
 import { createIdentityProvider, type DevAccount, type IdentityProvider } from '@/scripts/dev-idp/create-identity-provider';
 import { generateSigningKey, type PrivateSigningJwk } from '@/scripts/dev-idp/signing-keys';
@@ -72,7 +73,7 @@ async function expectRejected(promise: Promise<unknown>, reason?: string) {
   );
   expect(error).toBeInstanceOf(UnauthenticatedError);
   const unauthenticated = error as UnauthenticatedError;
-  expect(unauthenticated.status).toBe(401);
+  expect(httpOfError(unauthenticated).status).toBe(401);
   expect(unauthenticated.message).toBe('A valid bearer token is required.');
   if (reason) expect(unauthenticated.details).toEqual({ reason });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { httpOfError } from '@/lib/transport/http/http-of-error';
 import { canonicalRequestPath, fingerprintBody, validateIdempotencyKey } from '@/lib/transport/http/idempotency-fingerprint';
 import { ValidationError } from '@/lib/platform/core/errors';
 
@@ -81,7 +82,7 @@ describe('validateIdempotencyKey', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).status).toBe(400);
+    expect(httpOfError(error as ValidationError).status).toBe(400);
     expect((error as ValidationError).details).toEqual({
       location: 'header',
       parameter: 'Idempotency-Key',

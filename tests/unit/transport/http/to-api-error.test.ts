@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { httpOfError } from '@/lib/transport/http/http-of-error';
 import { toApiError } from '@/lib/transport/http/to-api-error';
 
 // What postgres.js throws, wrapped the way Drizzle wraps a failed query.
@@ -10,7 +11,7 @@ describe('toApiError: date-times PostgreSQL cannot hold (issue 23, item 13)', ()
     ['22009', 'time zone displacement out of range: "+010000-01-01T23:58:59.000Z"'],
   ])('maps SQLSTATE %s to 400 VALIDATION_ERROR, not 500', (code, message) => {
     const error = toApiError(databaseError(code, message), 'request-1');
-    expect(error.status).toBe(400);
+    expect(httpOfError(error).status).toBe(400);
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.details).toMatchObject({ reason: 'invalid_format' });
     // The database's words (which quote the value) stay out of the answer.

@@ -8,7 +8,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { listAuditEntries } from '@/lib/privacy/audit-log/list-audit-entries';
 import { resolveAuditNames } from '@/lib/privacy/audit-log/resolve-audit-names';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { formatDateTime } from '@/lib/platform/format/dates';
 import { rejectErasureRequestAction, verifyErasureRequestAction } from '@/lib/transport/portal/actions/erasure-actions';
 import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
@@ -37,7 +37,7 @@ export default async function ErasureRequestPage({ params }: { params: Promise<{
     const entries = await listAuditEntries(tx, ctx, { targetType: 'DATA_DELETION_REQUEST', targetId: id, limit: 50 });
     return { request: found, history: entries.data.toReversed(), names: await resolveAuditNames(tx, ctx.organisationId, entries.data) };
   }).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) notFound();
+    if (error instanceof DomainError && error.kind === 'not_found') notFound();
     throw error;
   });
   const ownRequest = request.personId === portal.user.personId;

@@ -7,7 +7,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CursorPager } from '@/components/ui/cursor-pager';
 import { PageHeader } from '@/components/ui/page-header';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { updateWebhookEndpointAction } from '@/lib/transport/portal/actions/webhook-actions';
 import { findWebhookEndpointRow, toWebhookEndpointDto } from '@/lib/platform/webhooks/endpoint-store';
@@ -30,7 +30,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
     deliveries: await listWebhookDeliveries(tx, ctx, id, query.data),
   })).catch((error: unknown) => {
     // Another tenant's endpoint, or none: the same page as any unknown address.
-    if (error instanceof ApiError && error.status === 404) notFound();
+    if (error instanceof DomainError && error.kind === 'not_found') notFound();
     throw error;
   });
   const { endpoint, deliveries } = loaded;

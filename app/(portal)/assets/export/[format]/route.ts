@@ -2,6 +2,7 @@ import { exportFormats, type ExportFormat } from '@/lib/lending/assets/schemas';
 import { startAssetsExport } from '@/lib/lending/assets/start-assets-export';
 import { streamAssetsExport } from '@/lib/lending/assets/stream-assets-export';
 import { fileDownloadResponse } from '@/lib/transport/http/file-download';
+import { httpOfError } from '@/lib/transport/http/http-of-error';
 import { ExportLimitReachedError } from '@/lib/platform/export-lease/export-limit-reached-error';
 import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { readAssetFilter } from '../../read-asset-filter';
@@ -21,7 +22,11 @@ export async function GET(request: Request, { params }: { params: Promise<{ form
     const plan = await withPortalTransaction(portal, (tx, ctx) => startAssetsExport(tx, ctx, parsed.data, format));
     return fileDownloadResponse(streamAssetsExport(plan));
   } catch (error) {
-    if (error instanceof ExportLimitReachedError) return plainText(error.status, error.message, error.headers);
+    if (error instanceof ExportLimitReachedError) {
+      // 429 with Retry-After, as the API answers it, in plain text for the browser.
+      const { status, headers } = httpOfError(error);
+      return plainText(status, error.message, headers);
+    }
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { ok } from '@/lib/transport/http/responses';
 import { resource } from '@/lib/transport/http/resource';
 import { publicRoute } from '@/lib/transport/http/route';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { confirmOfficialEmail } from '@/lib/registry/proposals/confirm-official-email';
 import { isRegistrySyncOn } from '@/lib/registry/adapter/get-registry-adapter';
 import * as proposals from '@/lib/transport/operations/registry/proposals';
@@ -18,7 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = resource({
       return new Response(null, { status: 303, headers: { Location: '/profile?emailConfirmation=confirmed', 'Cache-Control': 'no-store' } });
     } catch (error) {
       // A browser following the link gets the profile page saying why; an API client keeps the error envelope.
-      const problem = error instanceof ApiError ? linkProblems[error.code] : undefined;
+      const problem = error instanceof DomainError ? linkProblems[error.code] : undefined;
       if (!problem || !navigate) throw error;
       return new Response(null, { status: 303, headers: { Location: `/profile?emailConfirmation=${problem}`, 'Cache-Control': 'no-store' } });
     }

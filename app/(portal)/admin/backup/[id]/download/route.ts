@@ -1,6 +1,6 @@
 // GET /admin/backup/{id}/download – the portal's download link for a READY backup (admins only)
 import { auth } from '@/auth';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { hasRole } from '@/lib/platform/auth/roles';
 import { createContext } from '@/lib/platform/core/context';
 import { downloadBackup } from '@/lib/privacy/backups/download-backup';
@@ -37,8 +37,8 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       return fileDownloadResponse(await downloadBackup(tx, ctx, parsed.data.id));
     });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return plain(404, 'This backup does not exist.');
-    if (error instanceof ApiError && error.status === 409) return plain(409, 'This backup is not ready to download.');
+    if (error instanceof DomainError && error.kind === 'not_found') return plain(404, 'This backup does not exist.');
+    if (error instanceof DomainError && error.kind === 'conflict') return plain(409, 'This backup is not ready to download.');
     console.error('[portal] backup download failed', error);
     return plain(500, 'Something went wrong. Please try again.');
   }

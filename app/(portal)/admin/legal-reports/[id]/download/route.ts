@@ -2,7 +2,7 @@
 import { auth } from '@/auth';
 import { hasRole } from '@/lib/platform/auth/roles';
 import { createContext } from '@/lib/platform/core/context';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { getDb } from '@/lib/platform/db/get-db';
 import { downloadLegalReport } from '@/lib/privacy/legal-reports/download-legal-report';
 import { fileDownloadResponse } from '@/lib/transport/http/file-download';
@@ -38,7 +38,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
       return fileDownloadResponse(await downloadLegalReport(tx, ctx, { legalReportId: id.data.id, format: format.data }));
     });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return plain(404, 'This report does not exist.');
+    if (error instanceof DomainError && error.kind === 'not_found') return plain(404, 'This report does not exist.');
     console.error('[portal] legal report download failed', error);
     return plain(500, 'Something went wrong. Please try again.');
   }

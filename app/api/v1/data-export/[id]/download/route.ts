@@ -1,6 +1,6 @@
 import { resource } from '@/lib/transport/http/resource';
 import { publicRoute } from '@/lib/transport/http/route';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { downloadDataExport } from '@/lib/privacy/data-export/download-data-export';
 import { fileDownloadResponse } from '@/lib/transport/http/file-download';
 import * as dataExport from '@/lib/transport/operations/privacy/data-export';
@@ -14,7 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = resource({
       return fileDownloadResponse(await downloadDataExport(tx, { organisationId: organisation.id, requestId, now, admitLink }, { dataExportId: params.id, token: query.token }));
     } catch (error) {
       // A browser following the link gets a page in words; an API client keeps the error envelope (404/410).
-      const problem = error instanceof ApiError ? linkProblems[error.code] : undefined;
+      const problem = error instanceof DomainError ? linkProblems[error.code] : undefined;
       if (!problem || request.headers.get('sec-fetch-mode') !== 'navigate') throw error;
       return new Response(null, { status: 303, headers: { Location: `/profile/data?link=${problem}`, 'Cache-Control': 'no-store' } });
     }
