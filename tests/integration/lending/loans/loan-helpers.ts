@@ -1,9 +1,11 @@
+import { loans } from '@/db/schema';
 import { fanOutLoanRequest } from '@/lib/lending/jobs/fan-out-loan-request';
 import { LOAN_REQUESTED_KIND } from '@/lib/lending/loans/loan-requested-event';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { addDays, toIsoDate } from '@/lib/platform/time';
 import { type ApiResponse, call } from '../../../support/api';
 import { ownerDb, type TestTenant } from '../../../support/factories';
+import { insertRows, type SqlRow } from '../../../support/insert-row';
 import { jobDb } from '../../../support/job-db';
 
 /** Today (UTC, the server's calendar) plus `offset` days, as YYYY-MM-DD. */
@@ -68,6 +70,8 @@ export async function setPolicy(tenant: TestTenant, policy: Record<string, unkno
   await ownerDb()`update organisations set loan_policy = ${ownerDb().json(policy as never)} where id = ${tenant.id}`;
 }
 
+type LoanStatus = NonNullable<SqlRow<typeof loans>['status']>;
+
 export type LoanSeed = {
   assetId: string;
   requesterId: string;
@@ -81,19 +85,20 @@ export type LoanSeed = {
 
 /** Inserts loans directly (fast arrangement of states the API would need several calls to reach). */
 export async function insertLoans(tenant: TestTenant, seeds: LoanSeed[]): Promise<string[]> {
-  const rows = seeds.map((s) => ({
-    organisation_id: tenant.id,
-    asset_id: s.assetId,
-    requester_id: s.requesterId,
-    approver_id: s.approverId ?? null,
-    status: s.status ?? 'PENDING_APPROVAL',
-    start_date: s.startDate ?? day(0),
-    end_date: s.endDate ?? day(2),
-    purpose: s.purpose ?? 'Seeded loan',
-    picked_up_at: s.pickedUp || s.status === 'ACTIVE' ? new Date() : null,
-  }));
-  const inserted = await ownerDb()`insert into loans ${ownerDb()(rows)} returning id`;
-  return inserted.map((r) => r.id as string);
+  return insertRows(
+    loans,
+    seeds.map((s) => ({
+      organisation_id: tenant.id,
+      asset_id: s.assetId,
+      requester_id: s.requesterId,
+      approver_id: s.approverId ?? null,
+      status: (s.status ?? 'PENDING_APPROVAL') as LoanStatus,
+      start_date: s.startDate ?? day(0),
+      end_date: s.endDate ?? day(2),
+      purpose: s.purpose ?? 'Seeded loan',
+      picked_up_at: s.pickedUp || s.status === 'ACTIVE' ? new Date() : null,
+    })),
+  );
 }
 
 export async function insertLoan(tenant: TestTenant, seed: LoanSeed): Promise<string> {
