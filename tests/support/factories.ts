@@ -71,8 +71,9 @@ export async function registerIdentity(organisationId: string, role: Role = 'EMP
 }
 
 export async function createUser(organisationId: string, role: Role): Promise<TestUser> {
-  // Without an identity provider (integration-db) the user is rows only; its token() then says why there is none.
-  const identity = inject('oidcIssuer') ? await registerIdentity(organisationId, role) : { subject: `user-${randomUUID()}`, token: () => tokenFor('') };
+  const subject = `user-${randomUUID()}`;
+  // Without an identity provider (integration-db) the user is rows only, and its token() says why it has none.
+  const identity = inject('oidcIssuer') ? await registerIdentity(organisationId, role, subject) : { subject, token: () => tokenFor(subject) };
   const email = `${identity.subject}@example.test`;
   const personId = await insertRow(persons, { organisation_id: organisationId, first_name: 'Test', last_name: role, official_email: email });
   const userId = await insertRow(users, { organisation_id: organisationId, person_id: personId, idp_subject: identity.subject, email, role });
