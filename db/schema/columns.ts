@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, customType, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Millisecond precision, as JavaScript's Date carries, so a value read back equals the value written. */
-export const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+export const instant = <TName extends string>(name: TName) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /**
  * Holds FLE1 ciphertext (DESIGN.md, field encryption) written by the application: the database never sees the

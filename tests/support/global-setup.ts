@@ -7,32 +7,7 @@ import { createRegistrySimulator } from '@/scripts/registry-simulator/create-reg
 import { startAppServer } from './start-app-server';
 import { testAudience, testRedisUrl } from './test-env';
 import { createTestDatabase, dropTestDatabase } from './test-database';
-
-declare module 'vitest' {
-  // Module augmentation merges declarations, which only an interface can do.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
-  export interface ProvidedContext {
-    baseUrl: string;
-    oidcIssuer: string;
-    ownerDatabaseUrl: string;
-    appDatabaseUrl: string;
-    rateLimitPrefix: string;
-    /** The IdP's private signing JWK (JSON), for tests that forge tokens with the real key. */
-    idpSigningKey: string;
-    /** The server's AUTH_SECRET, for tests that need a signed-in portal session (tests/support/session.ts). */
-    authSecret: string;
-    /** The server's FLE_LOCAL_MASTER_KEY, for job tests whose encrypted values the server must read, and back. */
-    fleMasterKey: string;
-    /** The deletion ledger's database and the server's pseudonym secret (lib/privacy). */
-    ledgerDatabaseUrl: string;
-    pseudonymSecret: string;
-    /** The registry the server is configured with (REGISTRY_URL): a simulator of its own; tests start theirs too. */
-    registryUrl: string;
-    registryApiKey: string;
-    /** The server's REGISTRY_WEBHOOK_SECRETS, in order (the second stands for a rotation's new secret). */
-    registryWebhookSecrets: string[];
-  }
-}
+import './provided-context';
 
 export default async function setup(project: TestProject) {
   const { ownerUrl, appUrl, ledgerUrl } = await createTestDatabase();

@@ -4,7 +4,9 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import type { Database } from '@/db/client';
 import * as schema from '@/db/schema';
+import { loans } from '@/db/schema';
 import { insertAssets, ownerDb, type TestTenant } from './factories';
+import { insertRow } from './insert-row';
 
 let appSql: postgres.Sql | undefined;
 
@@ -57,10 +59,20 @@ export async function insertLoan(tenant: TestTenant, seed: LoanSeed): Promise<Se
   const assetName = seed.assetName ?? `Projector ${randomBytes(3).toString('hex')}`;
   const [assetId] = await insertAssets(tenant, [{ name: assetName, status: seed.status === 'ACTIVE' ? 'LOANED' : 'AVAILABLE' }]);
   const requesterId = seed.requesterId ?? tenant.employee.id;
-  const [loan] = await ownerDb()`insert into loans (organisation_id, asset_id, requester_id, approver_id, decided_by_id, status, start_date, end_date, purpose, decided_at, picked_up_at)
-    values (${tenant.id}, ${assetId!}, ${requesterId}, ${tenant.manager.id}, ${tenant.manager.id}, ${seed.status ?? 'ACTIVE'}, ${seed.startDate}, ${seed.endDate},
-      'Field trip', now(), ${seed.status === 'ACTIVE' || !seed.status ? new Date() : null}) returning id`;
-  return { id: loan!.id as string, assetId: assetId!, assetName, requesterId };
+  const id = await insertRow(loans, {
+    organisation_id: tenant.id,
+    asset_id: assetId!,
+    requester_id: requesterId,
+    approver_id: tenant.manager.id,
+    decided_by_id: tenant.manager.id,
+    status: seed.status ?? 'ACTIVE',
+    start_date: seed.startDate,
+    end_date: seed.endDate,
+    purpose: 'Field trip',
+    decided_at: new Date(),
+    picked_up_at: seed.status === 'ACTIVE' || !seed.status ? new Date() : null,
+  });
+  return { id, assetId: assetId!, assetName, requesterId };
 }
 
 export async function setBranding(tenantId: string, branding: Record<string, unknown>): Promise<void> {

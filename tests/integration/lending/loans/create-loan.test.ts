@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectEnvelope } from '../../../support/api';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant } from '../../../support/factories';
-import { day, insertLoan, requestLoan, snapshotLoan } from './loan-helpers';
+import { day, insertLoan, requestLoan, setPolicy, snapshotLoan, storedAuditActions } from './loan-helpers';
 
 let tenant: TestTenant;
 let employee: string;
@@ -138,5 +138,22 @@ describe('POST /api/v1/loans: overlapping loans', () => {
     expectEnvelope(await patch({}), 400, 'VALIDATION_ERROR');
     expectEnvelope(await patch({ status: 'APPROVED' }), 400, 'VALIDATION_ERROR');
     expect(await snapshotLoan(filed.body.id)).toEqual(before);
+  });
+});
+
+describe('POST /api/v1/loans: a policy without approval', () => {
+  it('approves on filing when the policy does not require approval', async () => {
+    const auto = await createTenant();
+    await setPolicy(auto, { requireApproval: false });
+    const [assetId] = await insertAssets(auto, [{}]);
+    const filed = await requestLoan(auto, await auto.employee.token(), { assetId: assetId! });
+    expect(filed.status).toBe(201);
+    expect(filed.body).toMatchObject({ status: 'APPROVED', decidedById: null });
+    expect(filed.body.decidedAt).toEqual(expect.any(String));
+    expect(await storedAuditActions(assetId!)).toEqual(['LOAN_REQUESTED', 'LOAN_APPROVED']);
+    const [approval] = await ownerDb()`select metadata from audit_log where target_id = ${filed.body.id} and action = 'LOAN_APPROVED'`;
+    expect(approval!.metadata).toEqual({ automatic: true });
+    const templates = await ownerDb()`select payload->>'template' as template from outbox where organisation_id = ${auto.id}`;
+    expect(templates.map((t) => t.template)).toEqual(['loan-approved']);
   });
 });

@@ -1,9 +1,12 @@
+import { expect } from 'vitest';
+import { loans } from '@/db/schema';
 import { fanOutLoanRequest } from '@/lib/lending/jobs/fan-out-loan-request';
 import { LOAN_REQUESTED_KIND } from '@/lib/lending/loans/loan-requested-event';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { addDays, toIsoDate } from '@/lib/platform/time';
-import { type ApiResponse, call } from '../../../support/api';
-import { ownerDb, type TestTenant } from '../../../support/factories';
+import { type ApiResponse, call, expectEnvelope } from '../../../support/api';
+import { insertAssets, ownerDb, type TestTenant } from '../../../support/factories';
+import { insertRows, type SqlRow } from '../../../support/insert-row';
 import { jobDb } from '../../../support/job-db';
 
 /** Today (UTC, the server's calendar) plus `offset` days, as YYYY-MM-DD. */
@@ -68,6 +71,8 @@ export async function setPolicy(tenant: TestTenant, policy: Record<string, unkno
   await ownerDb()`update organisations set loan_policy = ${ownerDb().json(policy as never)} where id = ${tenant.id}`;
 }
 
+type LoanStatus = NonNullable<SqlRow<typeof loans>['status']>;
+
 export type LoanSeed = {
   assetId: string;
   requesterId: string;
@@ -81,19 +86,20 @@ export type LoanSeed = {
 
 /** Inserts loans directly (fast arrangement of states the API would need several calls to reach). */
 export async function insertLoans(tenant: TestTenant, seeds: LoanSeed[]): Promise<string[]> {
-  const rows = seeds.map((s) => ({
-    organisation_id: tenant.id,
-    asset_id: s.assetId,
-    requester_id: s.requesterId,
-    approver_id: s.approverId ?? null,
-    status: s.status ?? 'PENDING_APPROVAL',
-    start_date: s.startDate ?? day(0),
-    end_date: s.endDate ?? day(2),
-    purpose: s.purpose ?? 'Seeded loan',
-    picked_up_at: s.pickedUp || s.status === 'ACTIVE' ? new Date() : null,
-  }));
-  const inserted = await ownerDb()`insert into loans ${ownerDb()(rows)} returning id`;
-  return inserted.map((r) => r.id as string);
+  return insertRows(
+    loans,
+    seeds.map((s) => ({
+      organisation_id: tenant.id,
+      asset_id: s.assetId,
+      requester_id: s.requesterId,
+      approver_id: s.approverId ?? null,
+      status: (s.status ?? 'PENDING_APPROVAL') as LoanStatus,
+      start_date: s.startDate ?? day(0),
+      end_date: s.endDate ?? day(2),
+      purpose: s.purpose ?? 'Seeded loan',
+      picked_up_at: s.pickedUp || s.status === 'ACTIVE' ? new Date() : null,
+    })),
+  );
 }
 
 export async function insertLoan(tenant: TestTenant, seed: LoanSeed): Promise<string> {
@@ -106,6 +112,29 @@ export async function snapshotLoan(loanId: string): Promise<StoredLoan & { audit
   const [count] = await ownerDb()`select count(*)::int as n from audit_log where target_id = ${loanId}`;
   return { ...(await storedLoan(loanId)), audit: count!.n as number };
 }
+
+/** A loan of the tenant's employee in `status`, on an asset of its own (LOANED while the loan is ACTIVE). */
+export async function seededLoan(
+  tenant: TestTenant,
+  status: string,
+  overrides: { startDate?: string; endDate?: string; requesterId?: string; approverId?: string } = {},
+): Promise<{ loanId: string; assetId: string }> {
+  const [assetId] = await insertAssets(tenant, [{ status: status === 'ACTIVE' ? 'LOANED' : 'AVAILABLE' }]);
+  const loanId = await insertLoan(tenant, { assetId: assetId!, requesterId: tenant.employee.id, status, ...overrides });
+  return { loanId, assetId: assetId! };
+}
+
+/** The refusal answers with the expected envelope and leaves the stored loan (and its audit trail) untouched. */
+export async function expectRefused(loanId: string, attempt: () => Promise<ApiResponse>, status: number, code: string): Promise<ApiResponse> {
+  const before = await snapshotLoan(loanId);
+  const response = await attempt();
+  expectEnvelope(response, status, code);
+  expect(await snapshotLoan(loanId)).toEqual(before);
+  return response;
+}
+
+/** PATCH /api/v1/loans/{id}, the edit of a pending request, as an attempt for expectRefused. */
+export const editLoan = (tenant: TestTenant, loanId: string, token: string, json: unknown) => () => call('PATCH', `/api/v1/loans/${loanId}`, { tenant: tenant.slug, token, json });
 
 /**
  * Runs the deliver-outbox job's fan-out of the tenant's pending loan-request events, as the job does at delivery,

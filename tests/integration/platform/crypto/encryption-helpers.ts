@@ -27,6 +27,11 @@ export function localMasterKey(): { key: Buffer; provider: KeyProvider } {
 export async function createValueTable(name: string): Promise<void> {
   await ownerDb().unsafe(`create table ${name} (id uuid primary key default gen_random_uuid(), organisation_id uuid not null, value bytea not null)`);
   await ownerDb().unsafe(`grant select, insert on ${name} to quartermaster_app`);
+  // Tenant-scoped as every table of the app is: rls.db.test.ts sweeps every public table with an organisation_id,
+  // and may run after this one in the same database.
+  await ownerDb().unsafe(`alter table ${name} enable row level security`);
+  await ownerDb().unsafe(`alter table ${name} force row level security`);
+  await ownerDb().unsafe(`create policy tenant_isolation on ${name} using (organisation_id = app_current_organisation_id()) with check (organisation_id = app_current_organisation_id())`);
 }
 
 /** Encrypts inside the tenant's transaction and stores the bytes, returning the stored row's id and bytes. */

@@ -294,7 +294,7 @@ describe('GET /api/v1/data-export', () => {
 
   it('expires a lapsed export made by the factory, and leaves a used one alone', async () => {
     const personId = await personIdOf(bystander);
-    const lapsed = { person_id: personId, requested_by_user_id: bystander.id, status: 'ready', completed_at: new Date(Date.now() - 4 * 86_400_000), link_expires_at: new Date(Date.now() - 86_400_000) };
+    const lapsed = { person_id: personId, requested_by_user_id: bystander.id, status: 'ready' as const, completed_at: new Date(Date.now() - 4 * 86_400_000), link_expires_at: new Date(Date.now() - 86_400_000) };
     const unused = await createDataExport(tenant.id, { ...lapsed, download_token_hash: hashDownloadToken('unused'), content: Buffer.from('sealed') });
     const used = await createDataExport(tenant.id, { ...lapsed, download_token_hash: hashDownloadToken('used'), downloaded_at: new Date(Date.now() - 2 * 86_400_000) });
 

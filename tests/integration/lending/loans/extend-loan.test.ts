@@ -7,8 +7,9 @@ import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { call, expectEnvelope } from '../../../support/api';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant } from '../../../support/factories';
 import { jobDb, testClock } from '../../../support/job-db';
-import { day, insertLoan, loanAction, setPolicy, snapshotLoan, storedLoan } from './loan-helpers';
+import { day, expectRefused, insertLoan, loanAction, seededLoan, setPolicy, snapshotLoan, storedAssetStatus, storedLoan } from './loan-helpers';
 
+// POST /api/v1/loans/{id}/extend (lib/lending/loans/extend-loan.ts), and the decision on an extension request.
 type Mode = 'NOT_ALLOWED' | 'AUTOMATIC' | 'REQUIRES_APPROVAL';
 
 async function tenantWith(extensions: Mode, extra: Record<string, unknown> = {}): Promise<{ tenant: TestTenant; employee: string; manager: string }> {
@@ -257,5 +258,28 @@ describe('extensions reach the approver, and the decision reaches the borrower',
     const told = (await notificationsOf(loanId)).filter((row) => row.user_id === ctx.tenant.employee.id);
     expect(told).toEqual([{ user_id: ctx.tenant.employee.id, kind: 'LOAN_EXTENSION_REJECTED', title: expect.stringContaining('Extension declined'), body: expect.stringContaining('Booked for the trade fair') }]);
     expect((await queueOf(ctx.tenant.manager.id, 'ASSET_MANAGER')).map((entry) => entry.id)).not.toContain(loanId);
+  });
+});
+
+describe('extending refused because of the loan state or who asks', () => {
+  let tenant: TestTenant;
+  let employee: string;
+  let otherEmployee: string;
+
+  beforeAll(async () => {
+    tenant = await createTenant();
+    const other = await createUser(tenant.id, 'EMPLOYEE');
+    [employee, otherEmployee] = await Promise.all([tenant.employee.token(), other.token()]);
+  });
+
+  it('extending a pending request (409 LOAN_INVALID_STATE)', async () => {
+    const { loanId, assetId } = await seededLoan(tenant, 'PENDING_APPROVAL');
+    await expectRefused(loanId, () => loanAction(tenant, employee, loanId, 'extend', { endDate: day(9) }), 409, 'LOAN_INVALID_STATE');
+    expect(await storedAssetStatus(assetId)).toBe('AVAILABLE');
+  });
+
+  it('another employee cannot extend the loan (404 LOAN_NOT_FOUND)', async () => {
+    const { loanId } = await seededLoan(tenant, 'APPROVED');
+    await expectRefused(loanId, () => loanAction(tenant, otherEmployee, loanId, 'extend', { endDate: day(9) }), 404, 'LOAN_NOT_FOUND');
   });
 });

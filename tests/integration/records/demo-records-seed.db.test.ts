@@ -7,7 +7,7 @@ import { seedDemoData } from '@/db/seed/seed-demo-data';
 import { ownerDb } from '../../support/factories';
 import { expectedDemoRecords as expected, recordTables } from './demo-records';
 
-// The test server seeded both demo tenants at start-up (SEED_DEMO_DATA, tests/support/global-setup.ts).
+// The global setup seeded both demo tenants, as the server does at start-up (SEED_DEMO_DATA, tests/support/db-global-setup.ts).
 let client: postgres.Sql;
 const seed = () => seedDemoData(drizzle(client, { schema }));
 
