@@ -3,34 +3,29 @@ import { BEARER_AUTH, registerComponents } from './components';
 import { documentInfo, documentServers, documentTags } from './document-info';
 import { registerErrorResponses } from './error-responses';
 import { registerActivityPaths } from './paths-activities';
-import { registerAssetPaths } from './paths-assets';
-import { registerBrandingPaths } from './paths-branding';
 import { registerCodelistPaths } from './paths-codelists';
 import { registerBackupPaths } from './paths-backups';
-import { registerCatalogPaths } from './paths-catalog';
 import { registerConversationPaths } from './paths-conversations';
 import { registerDataDeletionPaths } from './paths-data-deletion';
 import { registerDataExportPaths } from './paths-data-export';
 import { registerFinancePaths } from './paths-finance';
-import { registerHealthPaths } from './paths-health';
 import { registerRegistryPaths } from './paths-registry';
 import { registerRegistryBackfillPaths } from './paths-registry-backfill';
 import { registerRegistrySyncPaths } from './paths-registry-sync';
 import { registerIntegrityPaths } from './paths-integrity';
 import { registerInvitationPaths } from './paths-invitations';
 import { registerLegalReportPaths } from './paths-legal-reports';
-import { registerMaintenanceAndPhotoPaths } from './paths-maintenance';
-import { registerMcpPaths } from './paths-mcp';
 import { registerPeoplePaths } from './paths-people';
 import { registerProfilePaths } from './paths-profile';
 import { registerProposalPaths } from './paths-proposals';
 import { registerRetentionPaths } from './paths-retention';
-import { registerUserAndAuditPaths } from './paths-users-audit';
-import { registerWebhookPaths } from './paths-webhooks';
 import { registerResourceSchemas } from './resource-schemas';
+import { registerWebhookEvents } from './webhook-events';
 import { registerTenantOperation } from './register-tenant-operation';
 import { resourceMethods } from '@/lib/transport/http/resource';
 import { documentedOperations, operations } from '@/lib/transport/operations/catalogue';
+import { mcpTools } from '@/lib/transport/mcp/tools';
+import { describeMcpServer, mcp } from '@/lib/transport/operations/platform/mcp';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
@@ -59,19 +54,13 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerComponents(registry);
   registerErrorResponses(registry);
   const schemas = registerResourceSchemas(registry);
-  registerHealthPaths(registry);
   registerRegistryPaths(registry);
-  registerAssetPaths(registry, schemas);
-  registerMaintenanceAndPhotoPaths(registry);
-  registerCatalogPaths(registry, schemas);
-  registerUserAndAuditPaths(registry, schemas);
   registerPeoplePaths(registry, schemas);
   registerActivityPaths(registry, schemas);
   registerConversationPaths(registry, schemas);
   registerFinancePaths(registry, schemas);
   registerIntegrityPaths(registry, schemas);
   registerInvitationPaths(registry, schemas);
-  registerBrandingPaths(registry);
   registerCodelistPaths(registry);
   registerBackupPaths(registry);
   registerProfilePaths(registry);
@@ -82,10 +71,13 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerLegalReportPaths(registry);
   registerRegistryBackfillPaths(registry);
   registerRegistrySyncPaths(registry);
-  registerMcpPaths(registry);
-  registerWebhookPaths(registry);
+  registerWebhookEvents(registry);
   for (const operation of operations) registerTenantOperation(registry, operation);
-  for (const { method, path, document } of documentedOperations) registry.registerPath({ method, path, ...document });
+  for (const operation of documentedOperations) {
+    const { method, path, document } = operation;
+    // The MCP server's description lists its tools, which its own module cannot import (see describeMcpServer).
+    registry.registerPath({ method, path, ...document, ...(operation === mcp ? { description: describeMcpServer(mcpTools) } : {}) });
+  }
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,
