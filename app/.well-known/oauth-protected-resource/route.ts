@@ -1,4 +1,5 @@
 import { serveResourceMetadata } from '@/lib/transport/mcp/serve-resource-metadata';
+import { served } from '@/lib/transport/operations/operation';
+import * as mcpServer from '@/lib/transport/operations/platform/mcp';
 
-// GET /.well-known/oauth-protected-resource – RFC 9728 metadata of the organisation's API (REST and MCP)
-export const GET = serveResourceMetadata('');
+export const GET = served(mcpServer.getResourceMetadata, serveResourceMetadata(''));

@@ -1,10 +1,11 @@
 import { json } from '@/lib/transport/http/responses';
 import { checkHealth } from '@/lib/platform/health/check-health';
+import { served } from '@/lib/transport/operations/operation';
+import * as health from '@/lib/transport/operations/platform/health';
 
 export const dynamic = 'force-dynamic';
 
-// GET /api/health – liveness and database reachability; no authentication, no tenant
-export async function GET(): Promise<Response> {
-  const health = await checkHealth();
-  return json(health, { status: health.status === 'ok' ? 200 : 503 });
-}
+export const GET = served(health.getHealth, async (): Promise<Response> => {
+  const result = await checkHealth();
+  return json(result, { status: result.status === 'ok' ? 200 : 503 });
+});

@@ -1,8 +1,9 @@
 import { resource } from '@/lib/transport/http/resource';
 import { handleMcpRequest } from '@/lib/transport/mcp/handle-mcp-request';
+import { served } from '@/lib/transport/operations/operation';
+import * as mcpServer from '@/lib/transport/operations/platform/mcp';
 
 // Stateless serving has no session stream to GET and no session to DELETE.
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // POST /api/mcp – the MCP server (Streamable HTTP, stateless): tools over the REST API's lib functions
-  POST: handleMcpRequest,
+  POST: served(mcpServer.mcp, handleMcpRequest),
 });

@@ -2,19 +2,13 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { BEARER_AUTH, registerComponents } from './components';
 import { documentInfo, documentServers, documentTags } from './document-info';
 import { registerErrorResponses } from './error-responses';
-import { registerAssetPaths } from './paths-assets';
-import { registerBrandingPaths } from './paths-branding';
-import { registerCatalogPaths } from './paths-catalog';
-import { registerHealthPaths } from './paths-health';
 import { registerRegistryPaths } from './paths-registry';
-import { registerMaintenanceAndPhotoPaths } from './paths-maintenance';
-import { registerMcpPaths } from './paths-mcp';
-import { registerUserAndAuditPaths } from './paths-users-audit';
-import { registerWebhookPaths } from './paths-webhooks';
-import { registerResourceSchemas } from './resource-schemas';
+import { registerWebhookEvents } from './webhook-events';
 import { registerTenantOperation } from './register-tenant-operation';
 import { resourceMethods } from '@/lib/transport/http/resource';
 import { documentedOperations, operations } from '@/lib/transport/operations/catalogue';
+import { mcpTools } from '@/lib/transport/mcp/tools';
+import { describeMcpServer, mcp } from '@/lib/transport/operations/platform/mcp';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
@@ -42,18 +36,15 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registerComponents(registry);
   registerErrorResponses(registry);
-  const schemas = registerResourceSchemas(registry);
-  registerHealthPaths(registry);
+
   registerRegistryPaths(registry);
-  registerAssetPaths(registry, schemas);
-  registerMaintenanceAndPhotoPaths(registry);
-  registerCatalogPaths(registry, schemas);
-  registerUserAndAuditPaths(registry, schemas);
-  registerBrandingPaths(registry);
-  registerMcpPaths(registry);
-  registerWebhookPaths(registry);
+  registerWebhookEvents(registry);
   for (const operation of operations) registerTenantOperation(registry, operation);
-  for (const { method, path, document } of documentedOperations) registry.registerPath({ method, path, ...document });
+  for (const operation of documentedOperations) {
+    const { method, path, document } = operation;
+    // The MCP server's description lists its tools, which its own module cannot import (see describeMcpServer).
+    registry.registerPath({ method, path, ...document, ...(operation === mcp ? { description: describeMcpServer(mcpTools) } : {}) });
+  }
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: documentInfo,

@@ -3,14 +3,12 @@ import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
 import { createCategory } from '@/lib/lending/categories/create-category';
 import { listCategories } from '@/lib/lending/categories/list-categories';
-import { CreateCategoryBody, ListCategoriesQuery } from '@/lib/lending/categories/schemas';
+import * as categories from '@/lib/transport/operations/lending/categories';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // GET /api/v1/categories – list categories
-  GET: route({ role: 'EMPLOYEE', query: ListCategoriesQuery }, async ({ tx, ctx, query }) => ok(await listCategories(tx, ctx, query))),
+  GET: route(categories.listCategories, async ({ tx, ctx, query }) => ok(await listCategories(tx, ctx, query))),
 
-  // POST /api/v1/categories – create a category
-  POST: route({ role: 'ASSET_MANAGER', body: CreateCategoryBody }, async ({ tx, ctx, body }) => {
+  POST: route(categories.createCategory, async ({ tx, ctx, body }) => {
     const category = await createCategory(tx, ctx, body);
     return created(category, `/api/v1/categories/${category.id}`);
   }),

@@ -44,6 +44,29 @@ const loanAction = <B extends z.ZodType = z.ZodType>(
     errors: ['LOAN_NOT_FOUND', 'LOAN_INVALID_STATE', ...(operation.errors ?? [])],
   });
 
+// Declared first: its MCP tool is listed with the asset tools (the catalogue keeps this order).
+export const getAssetAvailability = defineOperation({
+  method: 'get',
+  path: '/v1/assets/{id}/availability',
+  operationId: 'getAssetAvailability',
+  summary: 'Availability of an asset',
+  tag,
+  role: 'EMPLOYEE',
+  params: AssetIdParams,
+  query: loan.AvailabilityQuery,
+  description: 'Busy ranges (approved and active loans) and overlapping pending requests in [from, to] (at most 366 days), for showing conflicts before a request is filed.',
+  success: { status: 200, description: 'The availability.', schema: Availability },
+  errors: ['ASSET_NOT_FOUND'],
+  mcp: mcpTool({
+    name: 'svc_check_availability',
+    title: 'Check availability',
+    description:
+      'Whether an asset can be booked for a period (from and to inclusive, YYYY-MM-DD, at most 366 days): the approved or active loans that take it and the pending requests that overlap.',
+    input: loan.AvailabilityQuery.safeExtend({ assetId }),
+    run: (tx, ctx, input) => getAvailability(tx, ctx, input.assetId, input.from, input.to),
+  }),
+});
+
 export const listLoans = defineOperation({
   method: 'get',
   path: '/v1/loans',
@@ -193,26 +216,4 @@ export const extendLoan = loanAction('extend', {
   role: 'EMPLOYEE',
   body: ExtendLoanBody,
   errors: ['LOAN_CONFLICT', 'EXTENSION_NOT_ALLOWED'],
-});
-
-export const getAssetAvailability = defineOperation({
-  method: 'get',
-  path: '/v1/assets/{id}/availability',
-  operationId: 'getAssetAvailability',
-  summary: 'Availability of an asset',
-  tag,
-  role: 'EMPLOYEE',
-  params: AssetIdParams,
-  query: loan.AvailabilityQuery,
-  description: 'Busy ranges (approved and active loans) and overlapping pending requests in [from, to] (at most 366 days), for showing conflicts before a request is filed.',
-  success: { status: 200, description: 'The availability.', schema: Availability },
-  errors: ['ASSET_NOT_FOUND'],
-  mcp: mcpTool({
-    name: 'svc_check_availability',
-    title: 'Check availability',
-    description:
-      'Whether an asset can be booked for a period (from and to inclusive, YYYY-MM-DD, at most 366 days): the approved or active loans that take it and the pending requests that overlap.',
-    input: loan.AvailabilityQuery.safeExtend({ assetId }),
-    run: (tx, ctx, input) => getAvailability(tx, ctx, input.assetId, input.from, input.to),
-  }),
 });

@@ -1,5 +1,6 @@
 import { MCP_PATH } from '@/lib/transport/mcp/protected-resource';
 import { serveResourceMetadata } from '@/lib/transport/mcp/serve-resource-metadata';
+import { served } from '@/lib/transport/operations/operation';
+import * as mcpServer from '@/lib/transport/operations/platform/mcp';
 
-// GET /.well-known/oauth-protected-resource/api/mcp – RFC 9728 metadata of the MCP server, named in its 401 challenge
-export const GET = serveResourceMetadata(MCP_PATH);
+export const GET = served(mcpServer.getMcpResourceMetadata, serveResourceMetadata(MCP_PATH));

@@ -2,11 +2,10 @@ import { json } from '@/lib/transport/http/responses';
 import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
 import { sendTestWebhook } from '@/lib/platform/webhooks/redeliver-webhook';
-import { WebhookEndpointIdParams } from '@/lib/platform/webhooks/schemas';
+import * as webhookEndpoints from '@/lib/transport/operations/platform/webhook-endpoints';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  // POST /api/v1/webhook-endpoints/{id}/test – queue a webhook.test event for this endpoint
-  POST: route({ role: 'ADMIN', params: WebhookEndpointIdParams }, async ({ tx, ctx, params }) => {
+  POST: route(webhookEndpoints.sendTestWebhook, async ({ tx, ctx, params }) => {
     const delivery = await sendTestWebhook(tx, ctx, params.id);
     return json(delivery, { status: 202, headers: { Location: `/api/v1/webhook-endpoints/${params.id}/deliveries/${delivery.id}` } });
   }),
