@@ -2,7 +2,6 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { BEARER_AUTH, registerComponents } from './components';
 import { documentInfo, documentServers, documentTags } from './document-info';
 import { registerErrorResponses } from './error-responses';
-import { registerRegistryPaths } from './paths-registry';
 import { registerWebhookEvents } from './webhook-events';
 import { registerTenantOperation } from './register-tenant-operation';
 import { resourceMethods } from '@/lib/transport/http/resource';
@@ -37,7 +36,6 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerComponents(registry);
   registerErrorResponses(registry);
 
-  registerRegistryPaths(registry);
   registerWebhookEvents(registry);
   for (const operation of operations) registerTenantOperation(registry, operation);
   for (const operation of documentedOperations) {

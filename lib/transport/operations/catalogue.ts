@@ -31,6 +31,7 @@ import * as registryBackfill from './registry/backfill';
 import * as codelists from './registry/codelists';
 import * as proposals from './registry/proposals';
 import * as registrySync from './registry/sync';
+import * as registryWebhook from './registry/webhook';
 import { declarationOrder, type DocumentedOperation, isDocumentedOperation, isOperation, type Operation } from './operation';
 
 // Every module of operations, by context; each exports its operations (and the named schemas they share). The MCP
@@ -70,6 +71,7 @@ const modules: Record<string, unknown>[] = [
   codelists,
   registryBackfill,
   registrySync,
+  registryWebhook,
   // platform
   webhookEndpoints,
   notifications,

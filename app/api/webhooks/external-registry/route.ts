@@ -2,6 +2,8 @@ import { chargeRegistryWebhook } from '@/lib/transport/http/charge-rate-limit';
 import { platformRoute, type PlatformRouteInput } from '@/lib/transport/http/platform-route';
 import { json } from '@/lib/transport/http/responses';
 import { resource } from '@/lib/transport/http/resource';
+import { served } from '@/lib/transport/operations/operation';
+import * as webhook from '@/lib/transport/operations/registry/webhook';
 import { getConfig } from '@/lib/platform/config';
 import { DomainError, ValidationError } from '@/lib/platform/core/errors';
 import { getDb } from '@/lib/platform/db/get-db';
@@ -28,7 +30,6 @@ function refusal(reason: WebhookRejection): DomainError {
   return new DomainError('invalid_signature', 'INVALID_SIGNATURE', reason === 'stale_timestamp' ? 'The webhook timestamp is more than 5 minutes away from now.' : 'The webhook signature could not be verified.', { reason });
 }
 
-// POST /api/webhooks/external-registry – the registry's signed events (spec 002); not per tenant
 async function receiveRegistryWebhook({ request, requestId, readBody }: PlatformRouteInput): Promise<Response> {
   const config = getConfig();
   if (!config.REGISTRY_URL || config.REGISTRY_WEBHOOK_SECRETS.length === 0) {
@@ -54,9 +55,9 @@ async function receiveRegistryWebhook({ request, requestId, readBody }: Platform
 // The registry only ever POSTs; another method is refused in the envelope, charged to the sender's webhook bucket.
 export const { GET, POST, PUT, PATCH, DELETE } = resource(
   {
-    POST: platformRoute(
-      { charge: chargeRegistryWebhook, body: { contentType: 'application/json', maxBytes: MAX_BODY_BYTES, describedAs: 'A webhook body' } },
-      receiveRegistryWebhook,
+    POST: served(
+      webhook.receiveRegistryWebhook,
+      platformRoute({ charge: chargeRegistryWebhook, body: { contentType: 'application/json', maxBytes: MAX_BODY_BYTES, describedAs: 'A webhook body' } }, receiveRegistryWebhook),
     ),
   },
   { charge: chargeRegistryWebhook },

@@ -1,10 +1,10 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { WEBHOOK_MAX_DEPTH } from '@/lib/registry/inbound/read-webhook-body';
 import { RegistryWebhookPayload } from '@/lib/registry/inbound/webhook-payload';
-import { headerRefs } from './components';
-import { buildErrorResponses } from './error-responses';
-import { nameSchema } from './name-schema';
+import { headerRefs } from '@/lib/transport/openapi/components';
+import { buildErrorResponses } from '@/lib/transport/openapi/error-responses';
+import { defineDocumentedOperation } from '../operation';
+import { named } from '../named';
 
 const Accepted = z.object({
   status: z.enum(['accepted', 'duplicate']).describe('duplicate: this delivery (deliveryId, or the same canonical payload) was seen before and is not processed again.'),
@@ -17,10 +17,10 @@ const signed = { signature: signature.optional() };
 const SignedPayload = z.union([person.extend(signed), organization.extend(signed), codelist.extend(signed)]);
 
 // The inbound endpoint of spec 002: the registry calls it, not a tenant's client; it sits outside /v1 and any tenant.
-export function registerRegistryPaths(registry: OpenAPIRegistry): void {
-  registry.registerPath({
-    method: 'post',
-    path: '/webhooks/external-registry',
+export const receiveRegistryWebhook = defineDocumentedOperation({
+  method: 'post',
+  path: '/webhooks/external-registry',
+  document: {
     operationId: 'receiveRegistryWebhook',
     summary: 'Receive a registry event',
     description: [
@@ -35,15 +35,15 @@ export function registerRegistryPaths(registry: OpenAPIRegistry): void {
     security: [],
     request: {
       headers: z.object({ 'x-registry-signature': signature.optional() }),
-      body: { required: true, content: { 'application/json': { schema: nameSchema('RegistryWebhookPayload', SignedPayload) } } },
+      body: { required: true, content: { 'application/json': { schema: named('RegistryWebhookPayload', SignedPayload) } } },
     },
     responses: {
       202: {
         description: 'Verified and recorded (or recognised as a duplicate).',
         headers: { 'X-RateLimit-Limit': headerRefs.limit, 'X-RateLimit-Remaining': headerRefs.remaining, 'X-RateLimit-Reset': headerRefs.reset, 'X-Request-Id': headerRefs.requestId },
-        content: { 'application/json': { schema: registry.register('RegistryWebhookAccepted', nameSchema('RegistryWebhookAccepted', Accepted)) } },
+        content: { 'application/json': { schema: named('RegistryWebhookAccepted', Accepted) } },
       },
       ...buildErrorResponses(['VALIDATION_ERROR', 'INVALID_SIGNATURE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'REGISTRY_SYNC_OFF', 'INTERNAL_ERROR']),
     },
-  });
-}
+  },
+});
