@@ -1,5 +1,7 @@
 import type { BadgeTone } from '@/components/ui/badge';
-import type { PersonRole } from '@/db/schema/people';
+import type { Person } from '@/lib/people/persons/schemas';
+
+type PersonRole = NonNullable<Person['primaryRole']>;
 
 export const personRoleLabels: Record<PersonRole, string> = {
   athlete: 'Athlete',
