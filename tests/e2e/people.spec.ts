@@ -172,7 +172,8 @@ test.describe('people and their activities', () => {
   });
 
   test("the physio's own activities are theirs to read and comment on, not to change", async ({ page }, testInfo) => {
-    await signIn(page, 'globex-employee-2', { path: '/people/me/activities' });
+    await signIn(page, 'globex-employee-2', { path: '/profile' });
+    await page.goto(new URL('/people/me/activities', page.url()).toString());
     await expect(page.getByRole('heading', { level: 1, name: 'Your records, Tom' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Your activities' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Record an activity/ })).toHaveCount(0);

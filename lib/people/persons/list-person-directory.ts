@@ -92,7 +92,7 @@ export async function listPersonDirectory(tx: Tx, ctx: RequestContext, query: Pe
     for (const word of words) filters.push(sql`concat_ws(' ', ${persons.firstName}, ${persons.lastName}) ilike ${`%${escapeLike(word)}%`}`);
   }
   if (query.primaryRole) filters.push(eq(persons.primaryRole, query.primaryRole));
-  if (query.duty) filters.push(sql`${users.duties} @> array[${query.duty}]::user_duty[]`);
+  if (query.duty) filters.push(sql`${query.duty}::user_duty = any(${users.duties})`);
   if (query.syncState) filters.push(syncCondition(query.syncState));
   if (query.records) filters.push(concerns(query.records));
   const where = and(...filters);
