@@ -145,7 +145,7 @@ test.describe('people and their activities', () => {
       if (label === 'Medical') await screenshot(page, testInfo, 'people-directory-physio');
 
       // Widening to everyone finds the person a first record would be about.
-      await page.getByLabel('Records').selectOption('all');
+      await page.getByLabel('Records', { exact: true }).selectOption('all');
       await page.getByLabel('Name').fill('Noor');
       await page.getByRole('button', { name: 'Search' }).click();
       await expect(page.getByRole('heading', { level: 2, name: 'Everyone' })).toBeVisible();

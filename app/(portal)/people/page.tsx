@@ -99,7 +99,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Searc
         <CardHeader
           id="directory-heading"
           title={filters.records && filters.records !== 'all' ? `People ${recordKindWords[filters.records]}` : 'Everyone'}
-          description={`${directory.total} ${directory.total === 1 ? 'person' : 'people'}${narrowed ? ' match' : ''}`}
+          description={narrowed ? `${directory.total} ${directory.total === 1 ? 'person matches' : 'people match'}` : `${directory.total} ${directory.total === 1 ? 'person' : 'people'}`}
         />
         <CardBody className="border-b border-slate-100">
           <form role="search" aria-label="Find people" action="/people" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_10rem_10rem_11rem_12rem_auto] lg:items-end">
@@ -143,7 +143,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Searc
                   .filter((kind) => readable.includes(kind))
                   .map((kind) => (
                     <option key={kind} value={kind}>
-                      People {recordKindWords[kind]}
+                      {recordKindWords[kind].charAt(0).toUpperCase() + recordKindWords[kind].slice(1)}
                     </option>
                   ))}
               </Select>

@@ -66,10 +66,13 @@ export const RecordSquadForm = z
     ...when,
     squad: z.string().max(100, 'Keep the squad under 100 characters.'),
     focus: z.string().max(200, 'Keep this under 200 characters.'),
-    register: z.array(z.object({ personId: z.uuid(), attendance: Attendance })).min(1, 'Mark at least one person as present, excused or absent.').max(100, 'Record at most 100 people at once.'),
+    register: z.array(z.object({ personId: z.uuid(), attendance: Attendance })),
   })
   .transform((value, issues) => {
     const instants = toInstants(value, issues);
+    // Checked here with the times, so an empty register and a wrong time are both named at once.
+    if (value.register.length === 0) issues.addIssue({ code: 'custom', path: ['register'], message: 'Mark at least one person as present, excused or absent.' });
+    if (value.register.length > 100) issues.addIssue({ code: 'custom', path: ['register'], message: 'Record at most 100 people at once.' });
     const shared: Record<string, string> = value.type === 'training' ? { squad: value.squad, focus: value.focus } : { squad: value.squad, opponent: value.focus };
     return value.register.map((entry) => ({
       personId: entry.personId,
