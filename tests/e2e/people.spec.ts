@@ -67,10 +67,27 @@ test.describe('people and their activities', () => {
     expect(audits[0]!.n).toBe(6);
     await screenshot(page, testInfo, 'people-squad');
 
-    // Lena's page shows it; the coach comments, and removes a comment of Lena's (moderation, audited).
+    // Lena's page shows it; the coach records one more activity for her alone, after a refused try.
     const lena = await personId('Lena', 'Hoffmann');
     await page.goto(new URL(`/people/${lena}/activities`, page.url()).toString());
     await expectTabs(page, ['Profile', 'Activities', 'Conversations']);
+    const single = page.getByRole('form', { name: 'Record an activity' });
+    const evaluation = `Match evaluation ${randomUUID().slice(0, 6)}`;
+    await single.getByLabel('Kind').selectOption('match_evaluation');
+    await single.getByLabel('Notes').fill('Strong pressing, first touch to work on.');
+    await single.getByRole('button', { name: 'Record activity' }).click();
+    await expect(single.getByText('Give the activity a title.')).toBeVisible();
+    await expect(single.getByLabel('Kind')).toHaveValue('match_evaluation');
+    await expect(single.getByLabel('Notes')).toHaveValue('Strong pressing, first touch to work on.');
+    await single.getByLabel('Title').fill(evaluation);
+    await single.getByRole('button', { name: 'Record activity' }).click();
+    await expect(single.getByRole('status').filter({ hasText: 'The activity is recorded.' })).toBeVisible();
+    await expect(page.getByTestId('activity-row').filter({ hasText: evaluation })).toContainText('Match evaluation');
+    await expect(page.getByTestId('activity-row').filter({ hasText: evaluation })).toContainText('Kept for ever');
+    const [recorded] = await ownerSql()`select type, details from activities where organisation_id = ${GLOBEX_ID} and person_id = ${lena} and title = ${evaluation}`;
+    expect(recorded).toEqual({ type: 'match_evaluation', details: { notes: 'Strong pressing, first touch to work on.' } });
+
+    // The coach comments on the training, and removes a comment of Lena's (moderation, audited).
     const row = page.getByTestId('activity-row').filter({ hasText: title });
     await expect(row).toContainText('Present');
     await expect(row).toContainText('Kept 7 years after the training');
@@ -122,6 +139,13 @@ test.describe('people and their activities', () => {
     await expect(page.getByTestId('registry-state')).not.toBeEmpty();
     await expect(page.getByTestId('person-account')).toHaveText('Does not sign in to the portal.');
     await expect(page.getByText('14 Mar 2006')).toBeVisible();
+    // The national ID number is decrypted only on request, and that read is audited.
+    const lena = await personId('Lena', 'Hoffmann');
+    const reads = () => ownerSql()`select count(*)::int as n from audit_log where organisation_id = ${GLOBEX_ID} and action = 'SENSITIVE_RECORD_VIEWED' and target_id = ${lena}`;
+    const before = (await reads())[0]!.n as number;
+    await page.getByRole('link', { name: 'Show (the view is recorded)' }).click();
+    await expect(page.getByTestId('person-identifier')).toHaveText('T22000129');
+    expect((await reads())[0]!.n).toBe(before + 1);
     await screenshot(page, testInfo, 'people-profile');
     // Lena has no account, so no loans; an admin without MEDICAL has no medical tab.
     await expectForbidden(page, `/people/${await personId('Lena', 'Hoffmann')}/loans`);
