@@ -86,6 +86,7 @@ test.describe('people and their activities', () => {
     await expect(page.getByTestId('activity-row').filter({ hasText: evaluation })).toContainText('Kept for ever');
     const [recorded] = await ownerSql()`select type, details from activities where organisation_id = ${GLOBEX_ID} and person_id = ${lena} and title = ${evaluation}`;
     expect(recorded).toEqual({ type: 'match_evaluation', details: { notes: 'Strong pressing, first touch to work on.' } });
+    await screenshot(page, testInfo, 'people-activities');
 
     // The coach comments on the training, and removes a comment of Lena's (moderation, audited).
     const row = page.getByTestId('activity-row').filter({ hasText: title });
