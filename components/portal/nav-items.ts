@@ -1,12 +1,22 @@
 import type { Role } from '@/lib/platform/auth/roles';
 
-export type NavItem = { href: string; label: string; minRole: Role; section?: string; /** Another label from this role up. */ managerLabel?: string };
+export type NavItem = {
+  href: string;
+  label: string;
+  minRole: Role;
+  section?: string;
+  /** Another label from this role up. */
+  managerLabel?: string;
+  /** Also shown below minRole to a holder of any duty (the directory's rule, lib/people/persons/get-person.ts). */
+  orAnyDuty?: boolean;
+};
 
 export const primaryNav: NavItem[] = [
   { href: '/dashboard', label: 'Dashboard', minRole: 'EMPLOYEE' },
   { href: '/assets', label: 'Assets', minRole: 'EMPLOYEE' },
   // Asset managers find everyone's loans there, with their own a tab away.
   { href: '/loans', label: 'My loans', minRole: 'EMPLOYEE', managerLabel: 'Loans' },
+  { href: '/people', label: 'People', minRole: 'ADMIN', orAnyDuty: true },
   { href: '/admin/users', label: 'Administration', minRole: 'ADMIN', section: '/admin' },
 ];
 

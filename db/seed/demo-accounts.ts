@@ -14,4 +14,7 @@ export const demoAccounts: DevAccount[] = [
   { accountId: 'globex-manager', organisationId: globexId, role: 'ASSET_MANAGER', email: 'hank.manager@globex.example', givenName: 'Hank', familyName: 'Scorpio' },
   { accountId: 'globex-employee-1', organisationId: globexId, role: 'EMPLOYEE', email: 'priya.shah@globex.example', givenName: 'Priya', familyName: 'Shah' },
   { accountId: 'globex-employee-2', organisationId: globexId, role: 'EMPLOYEE', email: 'tom.becker@globex.example', givenName: 'Tom', familyName: 'Becker' },
+  // The club's treasurer (FINANCE) and welfare officer (SAFEGUARDING): demo-people.ts, clubStaff.
+  { accountId: 'globex-employee-3', organisationId: globexId, role: 'EMPLOYEE', email: 'olivia.brandt@globex.example', givenName: 'Olivia', familyName: 'Brandt' },
+  { accountId: 'globex-employee-4', organisationId: globexId, role: 'EMPLOYEE', email: 'samuel.osei@globex.example', givenName: 'Samuel', familyName: 'Osei' },
 ];

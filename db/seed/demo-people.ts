@@ -59,6 +59,8 @@ export const clubStaff = {
   equipment: { subject: 'globex-manager', role: 'staff' },
   coach: { subject: 'globex-employee-1', role: 'coach', duties: ['COACH'] },
   physio: { subject: 'globex-employee-2', role: 'medical', duties: ['MEDICAL'] },
+  treasurer: { subject: 'globex-employee-3', role: 'official', duties: ['FINANCE'] },
+  welfare: { subject: 'globex-employee-4', role: 'official', duties: ['SAFEGUARDING'] },
 } as const;
 
 export const squad = ['lena', 'mateo', 'noor', 'kacper', 'amara', 'jonas'] as const;

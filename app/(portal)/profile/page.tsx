@@ -59,6 +59,14 @@ export default async function ProfilePage({ searchParams }: Props) {
             <IdentitySection profile={profile} />
           </CardBody>
         </Card>
+        <Card aria-labelledby="your-records-heading">
+          <CardHeader
+            id="your-records-heading"
+            title="Your records"
+            description="Your activities, donations, treatments and reports about you: what the club keeps, and for how long."
+            action={<ButtonLink href="/people/me" variant="secondary" size="sm">Your records</ButtonLink>}
+          />
+        </Card>
         <Card aria-labelledby="your-data-heading">
           <CardHeader
             id="your-data-heading"

@@ -1,29 +1,38 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { persons } from '@/db/schema';
-import { hasDuty } from '@/lib/platform/auth/duties';
 import { recordSensitiveReads } from '@/lib/platform/audit/record-sensitive-reads';
+import type { Duty } from '@/lib/platform/auth/duties';
+import type { Role } from '@/lib/platform/auth/roles';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { ForbiddenError } from '@/lib/platform/core/errors';
 import { decryptField } from '@/lib/platform/crypto/decrypt-field';
 import type { PersonDetail } from './schemas';
 import { personColumns, personNotFound, toPersonDto } from './to-person-dto';
 
-/** Who may read the directory of persons: admins and coaches (docs/privacy/roles-and-duties.md). */
-export function canReadDirectory(ctx: RequestContext): boolean {
-  return ctx.user.role === 'ADMIN' || hasDuty(ctx, 'COACH');
+/**
+ * Who may read the directory of persons: admins and every holder of a duty (docs/privacy/roles-and-duties.md).
+ * A physio, a treasurer or a welfare officer must find the person a first record is about; what they may read
+ * of that person's records is still decided by each record's own duty rule.
+ */
+export function canReadDirectory(ctx: { user: { role: Role; duties: readonly Duty[] } }): boolean {
+  return ctx.user.role === 'ADMIN' || ctx.user.duties.length > 0;
+}
+
+/** The person themselves, or a directory reader. Decided before any lookup, so a caller without access learns nothing about which ids exist. */
+export function assertCanReadPerson(ctx: RequestContext, personId: string): void {
+  if (ctx.user.personId !== personId && !canReadDirectory(ctx)) {
+    throw new ForbiddenError('Reading other persons requires the ADMIN role or a duty.', { requiredRole: 'ADMIN', orDuty: 'any' });
+  }
 }
 
 /**
- * A person's detail for an admin, a coach or the person themselves. The national identifier is decrypted for
+ * A person's detail for an admin, a duty holder or the person themselves. The national identifier is decrypted for
  * an admin or the subject only, and every such read is audited.
  */
 export async function getPerson(tx: Tx, ctx: RequestContext, personId: string): Promise<PersonDetail> {
   const isSubject = ctx.user.personId === personId;
-  // Decided before the lookup, so a caller without access learns nothing about which ids exist.
-  if (!isSubject && !canReadDirectory(ctx)) {
-    throw new ForbiddenError('Reading other persons requires the ADMIN role or the COACH duty.', { requiredRole: 'ADMIN', orDuty: 'COACH' });
-  }
+  assertCanReadPerson(ctx, personId);
   const [row] = await tx
     .select({ ...personColumns, identifierNational: persons.identifierNational })
     .from(persons)

@@ -11,7 +11,7 @@ import { personColumns, toPersonDto } from './to-person-dto';
 /** The directory: non-sensitive fields only; the national identifier is never part of a list. */
 export async function listPersons(tx: Tx, ctx: RequestContext, query: ListPersonsQuery): Promise<Page<Person>> {
   if (!canReadDirectory(ctx)) {
-    throw new ForbiddenError('The directory of persons requires the ADMIN role or the COACH duty.', { requiredRole: 'ADMIN', orDuty: 'COACH' });
+    throw new ForbiddenError('The directory of persons requires the ADMIN role or a duty.', { requiredRole: 'ADMIN', orDuty: 'any' });
   }
   const filters: SQL[] = [eq(persons.organisationId, ctx.organisationId)];
   if (query.primaryRole) filters.push(eq(persons.primaryRole, query.primaryRole));

@@ -63,6 +63,8 @@ describe('demo persons and their records', () => {
     expect(duties.map((r) => [r.idp_subject, r.duties])).toEqual([
       ['globex-employee-1', ['COACH']],
       ['globex-employee-2', ['MEDICAL']],
+      ['globex-employee-3', ['FINANCE']],
+      ['globex-employee-4', ['SAFEGUARDING']],
     ]);
     const future = await ownerDb()`select id from activities where organisation_id in (${GLOBEX_ORGANISATION_ID}, ${ACME_ORGANISATION_ID}) and (occurred_at > now() or ended_at > now())`;
     expect(future).toEqual([]);

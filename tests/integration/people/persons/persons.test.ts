@@ -29,11 +29,23 @@ const sensitiveReads = (personId: string) =>
 const storedIdentifier = async (personId: string) => (await ownerDb()`select identifier_national from persons where id = ${personId}`)[0]!.identifier_national as Buffer | null;
 
 describe('GET /api/v1/persons', () => {
-  it('is for ADMIN and the COACH duty: an EMPLOYEE without the duty gets 403', async () => {
+  it('is for ADMIN and every duty holder: an EMPLOYEE without a duty gets 403', async () => {
     const res = await api('GET', '/api/v1/persons', tokens.employee);
     expectEnvelope(res, 403, 'FORBIDDEN');
-    expect(res.body.error.details).toEqual({ requiredRole: 'ADMIN', orDuty: 'COACH' });
+    expect(res.body.error.details).toEqual({ requiredRole: 'ADMIN', orDuty: 'any' });
     expectEnvelope(await api('GET', '/api/v1/persons', await tenant.manager.token()), 403, 'FORBIDDEN');
+  });
+
+  it('lets a treasurer find the person a first donation is about, without the national identifier', async () => {
+    const treasurer = await createUser(tenant.id, 'EMPLOYEE');
+    await ownerDb()`update users set duties = '{FINANCE}' where id = ${treasurer.id}`;
+    const token = await treasurer.token();
+    const res = await api('GET', '/api/v1/persons?q=directory-ath', token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((p: { id: string }) => p.id)).toEqual([athleteId]);
+    const detail = await api('GET', `/api/v1/persons/${athleteId}`, token);
+    expect(detail.status).toBe(200);
+    expect(detail.body).not.toHaveProperty('identifierNational');
   });
 
   it('lists the tenant’s persons for a coach, without the national identifier, searchable by name and paged', async () => {
