@@ -1,6 +1,6 @@
 import { forbidden, notFound } from 'next/navigation';
 import { cache } from 'react';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { getPersonSummary } from '@/lib/people/persons/get-person-summary';
 import type { Person } from '@/lib/people/persons/schemas';
 import { findPersonAccount, type PersonAccount } from '@/lib/people/users/find-person-account';
@@ -22,8 +22,8 @@ export const loadPersonPage = cache(async (id: string): Promise<PersonPage> => {
     const found = await getPersonSummary(tx, ctx, id);
     return { person: found, account: await findPersonAccount(tx, ctx, id) };
   }).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    if (error instanceof ApiError && error.status === 403) forbidden();
+    if (error instanceof DomainError && error.kind === 'not_found') notFound();
+    if (error instanceof DomainError && error.kind === 'forbidden') forbidden();
     throw error;
   });
   const tabs = visiblePersonTabs(portal.user, { id: person.id, hasAccount: account !== null });

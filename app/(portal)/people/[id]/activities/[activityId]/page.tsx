@@ -8,7 +8,7 @@ import { LocalDateTime } from '@/components/portal/local-date-time';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ApiError } from '@/lib/platform/core/errors';
+import { DomainError } from '@/lib/platform/core/errors';
 import { describeKeptFor } from '@/lib/privacy/retention/kept-for';
 import { canManageActivities } from '@/lib/records/activities/activity-access';
 import { getActivity } from '@/lib/records/activities/get-activity';
@@ -29,7 +29,7 @@ export default async function ActivityPage({ params }: { params: Promise<{ id: s
     activity: await getActivity(tx, ctx, activityId),
     comments: await listActivityComments(tx, ctx, activityId, { limit: 100 }),
   })).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) notFound();
+    if (error instanceof DomainError && error.kind === 'not_found') notFound();
     throw error;
   });
   // The activity must be this person's: another person's id in the path is a page that does not exist.
