@@ -30,7 +30,7 @@ export type HandlerRun = (tx: Tx, ctx: RequestContext) => Promise<Response>;
 /**
  * How the resource a POST created is read again, by the id its Location ends with: the resource's own read path,
  * which checks the caller's role and duties as they are now and audits a sensitive read. A route whose answer
- * depends on a duty, or reveals a sensitive record, declares it (route()'s `readBack`).
+ * depends on a duty, or reveals a sensitive record, declares it (its operation's `readBack`, lib/transport/operations).
  */
 export type ReadBack = (tx: Tx, ctx: RequestContext, id: string) => Promise<unknown>;
 

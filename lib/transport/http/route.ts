@@ -2,29 +2,25 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Tx } from '@/db/client';
 import { getDb } from '@/lib/platform/db/get-db';
-import type { Role } from '@/lib/platform/auth/roles';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import type { RequestContext, TenantOrganisation } from '@/lib/platform/core/context';
 import { DomainError } from '@/lib/platform/core/errors';
 import { admitCaller, enterAsCaller } from './admit-caller';
 import { chargeClient, chargeLink, type LimitHeaders } from './charge-rate-limit';
-import { type ReadBack, readIdempotencyKey, runIdempotently } from './idempotency';
+import { readIdempotencyKey, runIdempotently } from './idempotency';
 import { parseJsonBody, parseParams, parseQuery } from './parse-request';
 import { resolveRequestTenant } from './resolve-request-tenant';
 import { errorResponse } from './responses';
 import { toApiError } from './to-api-error';
-import { isDocumentedOperation, isOperation, markRefusal, markServed } from '@/lib/transport/operations/operation';
+import { type DocumentedOperation, markRefusal, markServed, type Operation } from '@/lib/transport/operations/operation';
 
 type Segment = { params: Promise<Record<string, string | string[]>> };
 
-type RouteOptions<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
-  /** Minimum role ("the named role or a higher one"). */
-  role: Role;
+/** The operation a route serves (lib/transport/operations): its role, input schemas and readBack, with their types. */
+type RouteOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Pick<Operation, 'method' | 'path' | 'operationId' | 'role' | 'readBack'> & {
   params?: P;
   query?: Q;
   body?: B;
-  /** For a POST that creates a record a duty guards or a sensitive one: how a replay reads it again (lib/transport/http/idempotency.ts). */
-  readBack?: ReadBack;
 };
 
 export type RouteInput<P, Q, B> = { request: Request; tx: Tx; ctx: RequestContext; params: P; query: Q; body: B };
@@ -35,7 +31,7 @@ export type RouteInput<P, Q, B> = { request: Request; tx: Tx; ctx: RequestContex
  * per key. Errors of any step leave through the one error envelope.
  */
 export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q extends z.ZodType = z.ZodType<Record<string, never>>, B extends z.ZodType = z.ZodType<undefined>>(
-  options: RouteOptions<P, Q, B>,
+  operation: RouteOperation<P, Q, B>,
   handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<Response>,
 ) {
   const serve = async (request: Request, segment: Segment): Promise<Response> => {
@@ -47,14 +43,14 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
       const db = await getDb();
       let runAfterCommit = () => {};
       const response = await withTenant(db, caller.organisation.id, async (tx) => {
-        const scope = await enterAsCaller(tx, caller, requestId, options.role);
+        const scope = await enterAsCaller(tx, caller, requestId, operation.role);
         runAfterCommit = scope.runAfterCommit;
-        const params = options.params ? parseParams(options.params, await segment.params) : {};
-        const query = options.query ? parseQuery(options.query, new URL(request.url)) : {};
-        const body = options.body ? await parseJsonBody(options.body, request) : undefined;
+        const params = operation.params ? parseParams(operation.params, await segment.params) : {};
+        const query = operation.query ? parseQuery(operation.query, new URL(request.url)) : {};
+        const body = operation.body ? await parseJsonBody(operation.body, request) : undefined;
         const run = (tx: Tx, ctx: RequestContext) => handler({ request, tx, ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
         // A POST with an Idempotency-Key runs at most once per key (lib/transport/http/idempotency.ts).
-        return idempotent ? runIdempotently(tx, scope.ctx, idempotent, run, options.readBack) : run(tx, scope.ctx);
+        return idempotent ? runIdempotently(tx, scope.ctx, idempotent, run, operation.readBack) : run(tx, scope.ctx);
       });
       runAfterCommit();
       for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
@@ -64,7 +60,7 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
       return errorResponse(toApiError(error, requestId), requestId, limitHeaders);
     }
   };
-  return isOperation(options) ? markServed(options, serve) : serve;
+  return markServed(operation as Operation, serve);
 }
 
 export type PublicRouteInput<P, Q> = {
@@ -95,7 +91,7 @@ export type PublicRouteInput<P, Q> = {
  * No acting user: the handler decides whom an action is attributed to.
  */
 export function publicRoute<P extends z.ZodType = z.ZodType<Record<string, never>>, Q extends z.ZodType = z.ZodType<Record<string, never>>>(
-  options: { params?: P; query?: Q },
+  operation: Pick<DocumentedOperation, 'method' | 'path' | 'document'> & { params?: P; query?: Q },
   handler: (input: PublicRouteInput<z.infer<P>, z.infer<Q>>) => Promise<Response>,
 ) {
   const serve = async (request: Request, segment: Segment): Promise<Response> => {
@@ -111,8 +107,8 @@ export function publicRoute<P extends z.ZodType = z.ZodType<Record<string, never
       const callbacks: (() => void)[] = [];
       let response: Response;
       try {
-        const params = options.params ? parseParams(options.params, await segment.params) : {};
-        const query = options.query ? parseQuery(options.query, new URL(request.url)) : {};
+        const params = operation.params ? parseParams(operation.params, await segment.params) : {};
+        const query = operation.query ? parseQuery(operation.query, new URL(request.url)) : {};
         const now = new Date();
         const afterCommit = (fn: () => void) => callbacks.push(fn);
         response = await withTenant(await getDb(), organisation.id, (tx) =>
@@ -131,7 +127,7 @@ export function publicRoute<P extends z.ZodType = z.ZodType<Record<string, never
       return errorResponse(toApiError(error, requestId), requestId, limitHeaders);
     }
   };
-  return isDocumentedOperation(options) ? markServed(options, serve) : serve;
+  return markServed(operation as DocumentedOperation, serve);
 }
 
 const chargeTenantClient = async (request: Request): Promise<LimitHeaders> => chargeClient(request, (await resolveRequestTenant(request)).id);

@@ -6,8 +6,6 @@ import type { ErrorCode } from './error-catalogue';
 import { buildErrorResponses } from './error-responses';
 import { REPLAYED_HEADER } from '@/lib/transport/http/idempotency';
 
-/** @deprecated while the paths-*.ts files move to lib/transport/operations: an Operation without its handler-side fields. */
-export type TenantOperation = Operation;
 
 // What route() can answer for any operation: tenant lookup, rate limit, token, role, and the catch-all.
 const everyOperation: ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'TENANT_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'];

@@ -3,7 +3,7 @@ import { findAssetRow } from '@/lib/lending/assets/get-asset';
 import { listAssets as list } from '@/lib/lending/assets/list-assets';
 import { AssetFilter, AssetIdParams, BulkMoveAssetsBody as BulkMoveAssetsBodySchema, BulkMoveAssetsResult as BulkMoveAssetsResultSchema, LabelSecret as LabelSecretSchema, ListAssetsQuery, MAX_BULK_MOVE } from '@/lib/lending/assets/schemas';
 import { toAssetDto } from '@/lib/lending/assets/to-asset-dto';
-import { resourceSchemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation, mcpTool } from '../operation';
 import { named } from '../named';
 

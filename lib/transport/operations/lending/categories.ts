@@ -1,5 +1,5 @@
 import { CategoryIdParams, ListCategoriesQuery } from '@/lib/lending/categories/schemas';
-import { resourceSchemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation } from '../operation';
 
 // Categories and locations share one endpoint pattern (spec: "same endpoint pattern").

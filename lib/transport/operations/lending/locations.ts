@@ -1,5 +1,5 @@
 import { LocationIdParams, ListLocationsQuery } from '@/lib/lending/locations/schemas';
-import { resourceSchemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation } from '../operation';
 
 // Categories and locations share one endpoint pattern (spec: "same endpoint pattern").

@@ -1,5 +1,5 @@
 import { InvitationIdParams, ListInvitationsQuery } from '@/lib/people/invitations/schemas';
-import { resourceSchemas as schemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas as schemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation } from '../operation';
 
 const tag = 'Users';

@@ -1,5 +1,5 @@
 import { ListPersonsQuery, PersonIdParams } from '@/lib/people/persons/schemas';
-import { resourceSchemas as schemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas as schemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation } from '../operation';
 
 const tag = 'Persons';

@@ -1,5 +1,5 @@
 import { ListUsersQuery, UserIdParams } from '@/lib/people/users/schemas';
-import { resourceSchemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation } from '../operation';
 
 const tag = 'Users';

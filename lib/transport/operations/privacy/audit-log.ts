@@ -1,7 +1,7 @@
 import { AssetIdParams } from '@/lib/lending/assets/schemas';
 import { AssetAuditLogQuery, AuditLogQuery } from '@/lib/platform/audit/schemas';
 import { listAuditEntries } from '@/lib/privacy/audit-log/list-audit-entries';
-import { resourceSchemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation, mcpTool } from '../operation';
 
 export const listAuditLog = defineOperation({

@@ -1,6 +1,6 @@
 import { getActivity as readBack } from '@/lib/records/activities/get-activity';
 import { ActivityCommentIdParams, ActivityIdParams, ListActivitiesQuery, ListActivityCommentsQuery } from '@/lib/records/activities/schemas';
-import { resourceSchemas as schemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas as schemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation } from '../operation';
 
 const tag = 'Activities';

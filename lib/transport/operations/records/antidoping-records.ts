@@ -1,6 +1,6 @@
 import { getAntidopingRecord as readBack } from '@/lib/records/antidoping/get-antidoping-record';
 import { AntidopingRecordIdParams, ListAntidopingRecordsQuery } from '@/lib/records/antidoping/schemas';
-import { resourceSchemas as schemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas as schemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation } from '../operation';
 
 // Anti-doping records are for the MEDICAL duty and the athlete tested; each read is audited.

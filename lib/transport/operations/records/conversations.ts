@@ -1,5 +1,5 @@
 import { ConversationIdParams, ListConversationsQuery, ListMessagesQuery, MessageIdParams } from '@/lib/records/conversations/schemas';
-import { resourceSchemas as schemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas as schemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation } from '../operation';
 
 const tag = 'Conversations';

@@ -1,6 +1,6 @@
 import { getDonation as readBack } from '@/lib/records/donations/get-donation';
 import { DonationIdParams, ListDonationsQuery } from '@/lib/records/donations/schemas';
-import { resourceSchemas as schemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas as schemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation } from '../operation';
 
 // Donations are for the FINANCE duty (treasurer) and the donors themselves.

@@ -1,6 +1,6 @@
 import { getFinancialTransaction as readBack } from '@/lib/records/financial-transactions/get-financial-transaction';
 import { FinancialTransactionIdParams, ListFinancialTransactionsQuery } from '@/lib/records/financial-transactions/schemas';
-import { resourceSchemas as schemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas as schemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation } from '../operation';
 
 // Financial transactions are for the FINANCE duty (treasurer) and the persons they concern.

@@ -1,6 +1,6 @@
 import { getIncidentReport as readBack } from '@/lib/records/incidents/get-incident-report';
 import { IncidentReportIdParams, ListIncidentReportsQuery } from '@/lib/records/incidents/schemas';
-import { resourceSchemas as schemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas as schemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation } from '../operation';
 
 // Incident reports are for the SAFEGUARDING duty, their reporter and their subject; each read is audited.

@@ -1,6 +1,6 @@
 import { getMedicalTreatment as readBack } from '@/lib/records/medical/get-medical-treatment';
 import { ListMedicalTreatmentsQuery, MedicalTreatmentIdParams } from '@/lib/records/medical/schemas';
-import { resourceSchemas as schemas } from '@/lib/transport/openapi/resource-schemas';
+import { resourceSchemas as schemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation } from '../operation';
 
 const tag = 'Medical treatments';

@@ -1,11 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, getOpenApiDocument } from '@/lib/transport/openapi/build-openapi-document';
 import { mcpTools } from '@/lib/transport/mcp/tools';
+import { resourceMethods } from '@/lib/transport/http/resource';
+import { documentedOperations, operations } from '@/lib/transport/operations/catalogue';
+import { operationName } from '@/lib/transport/operations/operation';
 
 type Schema = { $ref?: string; type?: string; enum?: string[]; allOf?: Schema[]; properties?: Record<string, Schema>; required?: string[] };
 type Response = { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: Schema }> };
@@ -21,64 +24,6 @@ type Document = {
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const document = JSON.parse(JSON.stringify(buildOpenApiDocument())) as Document;
 const operationMethods: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
-// Served under /api but not operations of the API: the document itself, and the JSON 404 for unknown paths.
-// Not part of the public API: the document itself, the JSON 404 catch-all, and the Inngest job endpoint.
-const notDescribed = new Set(['/openapi.json', '/[...path]', '/inngest', '/auth/[...nextauth]']);
-
-type RouteExport = { method: Method; builder: string; role?: string; allowed?: string[] };
-
-/**
- * Every route file under app/api (its path relative to the server base, …/api) and under app/.well-known (its path
- * from the origin, as those operations name their own servers), with what each method export is.
- */
-function discoverRoutes(): { path: string; exports: RouteExport[] }[] {
-  return [...discoverRoutesIn('app/api', ''), ...discoverRoutesIn('app/.well-known', '/.well-known')];
-}
-
-function discoverRoutesIn(dir: string, prefix: string): { path: string; exports: RouteExport[] }[] {
-  const routeDir = path.join(root, dir);
-  const files = readdirSync(routeDir, { recursive: true, encoding: 'utf8' }).filter((file) => path.basename(file) === 'route.ts');
-  return files.map((file) => {
-    const source = readFileSync(path.join(routeDir, file), 'utf8');
-    const segments = path.dirname(file).split(path.sep).filter((segment) => segment !== '.').map((segment) => segment.replace(/^\[(\w+)\]$/, '{$1}'));
-    return { path: `${prefix}/${segments.join('/')}`.replace(/(.)\/$/, '$1'), exports: exportsOf(source) };
-  });
-}
-
-const methodNames = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
-/**
- * A route file's method exports: plain `export const GET = builder(...)` / `export function GET(` ones, or
- * `export const { GET, ... } = resource({ GET: builder(...), ... })`, whose destructured methods missing from the
- * object answer 405 (methodNotAllowed) with the implemented ones, in the order GET, POST, PUT, PATCH, DELETE, as Allow.
- */
-function exportsOf(source: string): RouteExport[] {
-  const resourceMatch = /^export\s+const\s+\{([^}]*)\}\s*=\s*resource\(/m.exec(source);
-  if (resourceMatch) {
-    const destructured = resourceMatch[1]!.match(/[A-Z]+/g) ?? [];
-    const body = source.slice(resourceMatch.index);
-    const implemented = [...body.matchAll(/^\s*(GET|POST|PUT|PATCH|DELETE):\s*(\w+)(?:\(([^\n]*))?/gm)].map((match): RouteExport => ({
-      method: match[1]!.toLowerCase() as Method,
-      builder: match[2]!,
-      role: /role:\s*'(\w+)'/.exec(match[3] ?? '')?.[1],
-    }));
-    const allowed = methodNames.filter((method) => implemented.some((e) => e.method === method.toLowerCase()));
-    const refused = destructured
-      .filter((method) => !implemented.some((e) => e.method === method.toLowerCase()))
-      .map((method): RouteExport => ({ method: method.toLowerCase() as Method, builder: 'methodNotAllowed', allowed }));
-    return [...implemented, ...refused];
-  }
-  const pattern = /^export\s+(?:const\s+(GET|POST|PUT|PATCH|DELETE)\s*=\s*(\w+)(?:\(([^\n]*))?|(?:async\s+)?function\s+(GET|POST|PUT|PATCH|DELETE)\s*\()/gm;
-  return [...source.matchAll(pattern)].map((match): RouteExport => {
-    const args = match[3] ?? '';
-    return {
-      method: (match[1] ?? match[4])!.toLowerCase() as Method,
-      builder: match[2] ?? 'function',
-      role: /role:\s*'(\w+)'/.exec(args)?.[1],
-      allowed: /^\[([^\]]*)\]/.exec(args)?.[1]?.match(/[A-Z]+/g) ?? undefined,
-    };
-  });
-}
 
 function operationsOf(filter: (urlPath: string) => boolean) {
   return Object.entries(document.paths)
@@ -101,7 +46,6 @@ function errorCodesOf(response: Response): string[] {
   return schema?.allOf?.[1]?.properties?.error?.properties?.code?.enum ?? [];
 }
 
-const routes = discoverRoutes();
 // /v1 operations whose credential is not a bearer token: the data export's one-time link and its published schema.
 const publicOperations = new Set(['GET /v1/data-export/{id}/download', 'GET /v1/data-export/schema.json', 'GET /v1/profile/email-confirmations']);
 const tenantOperations = operationsOf((urlPath) => urlPath.startsWith('/v1/')).filter(({ name }) => !publicOperations.has(name));
@@ -129,22 +73,22 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('documents every implemented route method and no other', () => {
-    const implemented = routes
-      .filter((route) => !notDescribed.has(route.path))
-      .flatMap((route) => route.exports.filter((e) => e.builder !== 'methodNotAllowed').map((e) => `${e.method.toUpperCase()} ${route.path}`));
-    expect(routes.find((route) => route.path === '/[...path]')?.exports).toHaveLength(5);
-    expect(implemented.length).toBeGreaterThanOrEqual(21);
-    expect(operationsOf(() => true).map((o) => o.name).sort()).toEqual([...implemented].sort());
+  // tests/unit/transport/http/route-files.test.ts checks that the route files serve exactly these operations.
+  it('documents every declared operation and no other', () => {
+    const declared = [...operations, ...documentedOperations].map(operationName);
+    expect(declared.length).toBeGreaterThanOrEqual(140);
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(operationsOf(() => true).map((o) => o.name).sort()).toEqual([...declared].sort());
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length);
   });
 
-  it('states the 405 of every method a /v1 path refuses, with the Allow list of the route file', () => {
-    for (const route of routes.filter((r) => r.path.startsWith('/v1/'))) {
-      const refused = route.exports.filter((e) => e.builder === 'methodNotAllowed');
-      const item = document.paths[route.path]!;
-      expect(refused.map((e) => e.method.toUpperCase()).sort(), route.path).toEqual([...(item['x-methods-not-allowed'] ?? [])].sort());
-      expect(refused.map((e) => e.method)).toContain('put');
-      for (const e of refused) expect(item.description, route.path).toContain(`Allow: ${e.allowed!.join(', ')}`);
+  it('states the 405 of every method a /v1 path refuses, with the Allow list of its operations', () => {
+    for (const [urlPath, item] of Object.entries(document.paths).filter(([p]) => p.startsWith('/v1/'))) {
+      const implemented = resourceMethods.filter((method) => operations.some((o) => o.path === urlPath && o.method.toUpperCase() === method) || documentedOperations.some((o) => o.path === urlPath && o.method.toUpperCase() === method));
+      const refused = resourceMethods.filter((method) => !implemented.includes(method));
+      expect([...(item['x-methods-not-allowed'] ?? [])].sort(), urlPath).toEqual([...refused].sort());
+      expect(refused, urlPath).toContain('PUT');
+      expect(item.description, urlPath).toContain(`Allow: ${implemented.join(', ')}`);
     }
   });
 

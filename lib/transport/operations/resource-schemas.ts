@@ -1,4 +1,3 @@
-import type { OpenAPIRegistry, ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { Activity, ActivityComment, CreateActivityBody, CreateActivityCommentBody, UpdateActivityBody } from '@/lib/records/activities/schemas';
 import { AntidopingRecord, CreateAntidopingRecordBody, UpdateAntidopingRecordBody } from '@/lib/records/antidoping/schemas';
@@ -15,7 +14,7 @@ import { Conversation, ConversationRetention, CreateConversationBody, Message, P
 import { CreateMedicalTreatmentBody, MedicalTreatment, UpdateMedicalTreatmentBody } from '@/lib/records/medical/schemas';
 import { CreatePersonBody, Person, PersonDetail, UpdatedPerson, UpdatePersonBody } from '@/lib/people/persons/schemas';
 import { UpdateUserBody, User } from '@/lib/people/users/schemas';
-import { nameSchema } from './name-schema';
+import { named } from './named';
 
 // The update bodies refuse an empty object (a zod refinement the generator cannot see).
 const atLeastOneField = { minProperties: 1 };
@@ -25,7 +24,6 @@ const atLeastOneField = { minProperties: 1 };
  * lib/transport/operations (each schema appears in the document where an operation references it).
  */
 export const resourceSchemas = (() => {
-  const named = <T extends z.ZodType>(refId: string, schema: T, metadata: Partial<ZodOpenAPIMetadata> = {}): T => nameSchema(refId, schema, metadata);
 
   const asset = named('Asset', Asset, { description: 'An asset of the organisation.' });
   const category = named('Category', Category, { description: 'A category of assets, with the custom fields its assets carry.' });
@@ -121,8 +119,3 @@ export const resourceSchemas = (() => {
 })();
 
 export type ResourceSchemas = typeof resourceSchemas;
-
-/** For the paths-*.ts files not yet moved to lib/transport/operations (the generator registers a named schema where it is referenced). */
-export function registerResourceSchemas(_registry: OpenAPIRegistry): ResourceSchemas {
-  return resourceSchemas;
-}
