@@ -1,12 +1,24 @@
+import type { Duty } from '@/lib/platform/auth/duties';
 import type { Role } from '@/lib/platform/auth/roles';
 
-export type NavItem = { href: string; label: string; minRole: Role; section?: string; /** Another label from this role up. */ managerLabel?: string };
+export type NavItem = {
+  href: string;
+  label: string;
+  minRole: Role;
+  section?: string;
+  /** Another label from this role up. */
+  managerLabel?: string;
+  /** Shown only to holders of this duty: the screen is theirs (the page itself still decides). */
+  duty?: Duty;
+};
 
 export const primaryNav: NavItem[] = [
   { href: '/dashboard', label: 'Dashboard', minRole: 'EMPLOYEE' },
   { href: '/assets', label: 'Assets', minRole: 'EMPLOYEE' },
   // Asset managers find everyone's loans there, with their own a tab away.
   { href: '/loans', label: 'My loans', minRole: 'EMPLOYEE', managerLabel: 'Loans' },
+  { href: '/conversations', label: 'Conversations', minRole: 'EMPLOYEE' },
+  { href: '/incidents', label: 'Incidents', minRole: 'EMPLOYEE', duty: 'SAFEGUARDING' },
   { href: '/admin/users', label: 'Administration', minRole: 'ADMIN', section: '/admin' },
 ];
 

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
+import type { Duty } from '@/lib/platform/auth/duties';
 import { hasRole, type Role } from '@/lib/platform/auth/roles';
 import { roleLabels } from '@/lib/people/users/role-labels';
 import { primaryNav } from './nav-items';
@@ -9,11 +10,11 @@ import { signOutAction } from './sign-out';
 import { TenantMark } from './tenant-mark';
 
 
-type Props = { organisationName: string; logoDataUri: string | null; user: { name: string; email: string | null; role: Role } };
+type Props = { organisationName: string; logoDataUri: string | null; user: { name: string; email: string | null; role: Role; duties: readonly Duty[] } };
 
 export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
   const links = primaryNav
-    .filter((item) => hasRole(user.role, item.minRole))
+    .filter((item) => hasRole(user.role, item.minRole) && (!item.duty || user.duties.includes(item.duty)))
     .map((item) => (item.managerLabel && hasRole(user.role, 'ASSET_MANAGER') ? { ...item, label: item.managerLabel } : item));
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -36,6 +37,9 @@ export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
           <Badge tone="info">{roleLabels[user.role]}</Badge>
           <Link href="/profile" className={buttonClasses('ghost', 'sm')}>
             Your profile
+          </Link>
+          <Link href="/incidents/new" className={buttonClasses('ghost', 'sm')}>
+            Report an incident
           </Link>
           <form action={signOutAction}>
             <button type="submit" className={buttonClasses('secondary', 'sm')}>
