@@ -21,6 +21,8 @@ const TreatmentForm = z.object({
   treatmentEndedAt: optionalDay(),
   /** The values the correction form was drawn with: only what the person changed is sent, so the audit names only that. */
   was: z.record(z.string(), z.string()),
+  /** The same fields as typed, to compare with `was`. */
+  sent: z.record(z.string(), z.string()),
 });
 
 const treatmentFields = ['diagnosis', 'detailedNotes', 'startedAt', 'treatmentEndedAt'] as const;
@@ -35,17 +37,18 @@ export const saveTreatmentAction = formAction(
       detailedNotes: formText(form, 'detailedNotes'),
       startedAt: formText(form, 'startedAt'),
       treatmentEndedAt: formText(form, 'treatmentEndedAt'),
-      was: Object.fromEntries(treatmentFields.map((field) => [field, formText(form, `was-${field}`)])),
+      was: Object.fromEntries(treatmentFields.map((field) => [field, formText(form, `was-${field}`).trim()])),
+      sent: Object.fromEntries(treatmentFields.map((field) => [field, formText(form, field).trim()])),
     }),
     revalidate: refreshPeople,
   },
   async ({ tx, ctx, input }) => {
-    const { personId, treatmentId, was, ...values } = input;
+    const { personId, treatmentId, was, sent, ...values } = input;
     if (!treatmentId) {
       await createMedicalTreatment(tx, ctx, CreateMedicalTreatmentBody.parse({ personId, ...values }));
       return { message: 'Treatment recorded.' };
     }
-    const changed = Object.fromEntries(treatmentFields.filter((field) => (values[field] ?? '') !== (was[field] ?? '')).map((field) => [field, values[field]]));
+    const changed = Object.fromEntries(treatmentFields.filter((field) => sent[field] !== was[field]).map((field) => [field, values[field]]));
     if (Object.keys(changed).length === 0) return { message: 'Nothing was changed.' };
     await updateMedicalTreatment(tx, ctx, treatmentId, UpdateMedicalTreatmentBody.parse(changed));
     return { message: 'Treatment corrected.' };
