@@ -27,7 +27,7 @@ export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
         <div className="order-3 w-full sm:order-none sm:w-auto sm:flex-1">
           <NavLinks label="Main" links={links} />
         </div>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
           <div className="hidden text-right sm:block">
             <p className="text-sm font-medium text-slate-900" data-testid="current-user-name">
               {user.name}

@@ -1,17 +1,24 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
 import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { Field, FieldSet, Input } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { PersonName } from '@/lib/people/persons/search-person-names';
-import { startConversationAndOpen } from '@/lib/transport/portal/actions/conversation-actions';
+import { startConversationAction } from '@/lib/transport/portal/actions/conversation-actions';
 import { chosenPeople, PersonPicker } from './person-picker';
 import { conversationKindHints, conversationKindLabels } from './record-labels';
 
 /** A new thread: its kind, title and the people in it (the starter is always one of them). */
 export function ConversationForm({ kinds, with: initial }: { kinds: readonly string[]; with: PersonName[] }) {
-  const form = useActionForm(startConversationAndOpen);
+  const form = useActionForm(startConversationAction);
+  const router = useRouter();
+  const started = form.result?.ok ? form.result.conversationId : undefined;
+  useEffect(() => {
+    if (started) router.push(`/conversations/${started}`);
+  }, [started, router]);
   const failed = form.result?.ok === false;
   const chosen = failed ? chosenPeople(form.chosen('participantPersonIds', []), form.chosen('participantPersonIdsName', [])) : initial;
   return (

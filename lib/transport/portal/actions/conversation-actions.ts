@@ -1,6 +1,5 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { createConversation } from '@/lib/records/conversations/create-conversation';
 import { deleteMessage } from '@/lib/records/conversations/delete-message';
@@ -13,12 +12,17 @@ const refresh = [{ path: '/conversations', type: 'layout' as const }];
 
 const StartForm = z.object({ kind: z.string(), title: z.string(), participantPersonIds: z.array(z.string()) });
 
-/** Starts a thread and opens it; the lib adds the caller and refuses a health thread without the MEDICAL duty. */
+/**
+ * Starts a thread; the lib adds the caller and refuses a health thread without the MEDICAL duty. It answers the
+ * thread's id for the form to open: a server-side redirect() would re-render through Next's internal fetch, which
+ * carries no tenant host.
+ */
 export const startConversationAction = formAction(
   {
     input: StartForm,
     fields: (form) => ({ kind: formText(form, 'kind'), title: formText(form, 'title'), participantPersonIds: form.getAll('participantPersonIds').map(String) }),
     revalidate: [...refresh, { path: '/people', type: 'layout' }],
+    errors: { FORBIDDEN: 'Only the medical staff may start a health conversation.' },
     errorFields: { FORBIDDEN: 'kind' },
   },
   async ({ tx, ctx, input }) => {
@@ -26,13 +30,6 @@ export const startConversationAction = formAction(
     return { conversationId: conversation.id };
   },
 );
-
-/** Where the start form goes once the thread exists: a redirect outside the transaction, after it committed. */
-export async function startConversationAndOpen(previous: unknown, form: FormData) {
-  const outcome = await startConversationAction(previous, form);
-  if (outcome.ok) redirect(`/conversations/${outcome.conversationId}`);
-  return outcome;
-}
 
 export const postMessageAction = formAction(
   {
