@@ -23,7 +23,7 @@ test.describe('donations and payments on screen', () => {
     await form.getByLabel('Campaign').fill('New floodlights');
     await form.getByLabel('Not named in public lists').check();
     await form.getByRole('button', { name: 'Record donation' }).click();
-    await expect(form.getByText('Give the amount in figures, such as 50 or 12.50: more than 0, with at most two decimals.')).toBeVisible();
+    await expect(form.locator('#donation-new-amount-error')).toHaveText('Give the amount in figures, such as 50 or 12.50: more than 0, with at most two decimals.');
     await expect(form.getByLabel('Amount')).toHaveValue('1.234,50');
     await expect(form.getByLabel('Campaign')).toHaveValue('New floodlights');
     await expect(form.getByLabel('Not named in public lists')).toBeChecked();

@@ -32,9 +32,15 @@ const AMOUNT = 'Give the amount in figures, such as 50 or 12.50: more than 0, wi
 export const amountField = z
   .string()
   .trim()
-  .min(1, AMOUNT)
+  .min(1, { message: AMOUNT, abort: true })
   .transform((amount) => amount.replace(',', '.'))
-  .pipe(z.string().regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, AMOUNT).refine((amount) => Number(amount) > 0, AMOUNT));
+  // One reason is enough: the format check stops before the "more than 0" one.
+  .pipe(
+    z
+      .string()
+      .regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, { message: AMOUNT, abort: true })
+      .refine((amount) => Number(amount) > 0, AMOUNT),
+  );
 
 export const currencyField = z
   .string()

@@ -8,6 +8,7 @@ describe('the record forms read what people type', () => {
     for (const wrong of ['', '1.234,50', '0', '12.345', '-5', 'ten']) {
       const result = amountField.safeParse(wrong);
       expect(result.success).toBe(false);
+      expect(result.error?.issues).toHaveLength(1);
       expect(result.error?.issues[0]?.message).toBe('Give the amount in figures, such as 50 or 12.50: more than 0, with at most two decimals.');
     }
   });
