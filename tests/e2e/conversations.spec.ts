@@ -10,6 +10,9 @@ const ADMIN = 'globex-admin';
 const MANAGER = 'globex-manager';
 
 test.describe('conversations on screen', () => {
+  // Messages show their time in the reader's own zone.
+  test.use({ timezoneId: 'Europe/Berlin' });
+
   test('the coach starts a thread after a wrong try, both write, and an admin in the thread moderates a message (audited)', async ({ page, context }, testInfo) => {
     const title = testInfo.project.name === 'phone' ? 'Kit for the spring tournament' : 'Away trip to Hamburg';
     const question = `Who drives the minibus? (${testInfo.project.name})`;
@@ -43,7 +46,9 @@ test.describe('conversations on screen', () => {
     await expect(reply.getByText('Write a message before sending it.')).toBeVisible();
     await reply.getByLabel('Your message').fill(question);
     await reply.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByTestId('message').filter({ hasText: question })).toContainText('You');
+    const sent = page.getByTestId('message').filter({ hasText: question });
+    await expect(sent).toContainText('You');
+    await expect(sent.locator('time')).not.toContainText('UTC');
     await expect(reply.getByLabel('Your message')).toHaveValue('');
 
     // The physio finds the thread and answers; as a medical reader they could start a health thread.
