@@ -4,9 +4,12 @@ import { formatDate } from '@/lib/platform/format/dates';
 import type { Conversation } from '@/lib/records/conversations/schemas';
 import { conversationKindLabels } from './record-labels';
 
-/** The others in a thread, by name: "Tom Becker and Lena Fischer", or that the viewer is alone in it. */
+/** The others in a thread, by name in alphabetical order: "Lena Fischer and Tom Becker", or that the viewer is alone in it. */
 export function othersIn(conversation: Pick<Conversation, 'participantPersonIds'>, viewerPersonId: string, names: ReadonlyMap<string, string>): string {
-  const others = conversation.participantPersonIds.filter((id) => id !== viewerPersonId).map((id) => names.get(id) ?? 'a former member');
+  const others = conversation.participantPersonIds
+    .filter((id) => id !== viewerPersonId)
+    .map((id) => names.get(id) ?? 'a former member')
+    .sort((a, b) => a.localeCompare(b, 'en'));
   if (others.length === 0) return 'Only you';
   return others.length === 1 ? others[0]! : `${others.slice(0, -1).join(', ')} and ${others.at(-1)}`;
 }

@@ -37,7 +37,7 @@ test.describe('conversations on screen', () => {
     await form.getByLabel('Title').fill(title);
     await form.getByRole('button', { name: 'Start conversation' }).click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.getByTestId('participants')).toHaveText('With Tom Becker and Grace Hopper');
+    await expect(page.getByTestId('participants')).toHaveText('With Grace Hopper and Tom Becker');
     await expect(page.getByTestId('message-retention')).toHaveText('Messages are kept 1 year after they are written, then deleted.');
     const threadPath = new URL(page.url()).pathname;
 

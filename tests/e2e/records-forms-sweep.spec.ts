@@ -95,7 +95,7 @@ test.describe('every records form keeps what was sent and names the bad field', 
       fill: async (form) => {
         await form.getByLabel('Kind').selectOption('purchase');
         await form.getByLabel('Amount').fill('12,50');
-        await form.getByLabel('Currency').fill('euro');
+        await form.getByLabel('Currency').fill('EU');
         await form.getByLabel('Paid on').fill('2026-11-04');
         await form.getByLabel('Reference').fill('INV-SWEEP');
       },
