@@ -1,3 +1,4 @@
+import type { Duty } from '@/lib/platform/auth/duties';
 import type { Role } from '@/lib/platform/auth/roles';
 
 export type NavItem = {
@@ -9,6 +10,8 @@ export type NavItem = {
   managerLabel?: string;
   /** Also shown below minRole to a holder of any duty (the directory's rule, lib/people/persons/get-person.ts). */
   orAnyDuty?: boolean;
+  /** Shown only to holders of this duty: the screen is theirs (the page itself still decides). */
+  duty?: Duty;
 };
 
 export const primaryNav: NavItem[] = [
@@ -17,6 +20,8 @@ export const primaryNav: NavItem[] = [
   // Asset managers find everyone's loans there, with their own a tab away.
   { href: '/loans', label: 'My loans', minRole: 'EMPLOYEE', managerLabel: 'Loans' },
   { href: '/people', label: 'People', minRole: 'ADMIN', orAnyDuty: true },
+  { href: '/conversations', label: 'Conversations', minRole: 'EMPLOYEE' },
+  { href: '/incidents', label: 'Incidents', minRole: 'EMPLOYEE', duty: 'SAFEGUARDING' },
   { href: '/admin/users', label: 'Administration', minRole: 'ADMIN', section: '/admin' },
 ];
 

@@ -14,7 +14,7 @@ type Props = { organisationName: string; logoDataUri: string | null; user: { nam
 
 export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
   const links = primaryNav
-    .filter((item) => hasRole(user.role, item.minRole) || (item.orAnyDuty && user.duties.length > 0))
+    .filter((item) => (hasRole(user.role, item.minRole) || (item.orAnyDuty && user.duties.length > 0)) && (!item.duty || user.duties.includes(item.duty)))
     .map((item) => (item.managerLabel && hasRole(user.role, 'ASSET_MANAGER') ? { ...item, label: item.managerLabel } : item));
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -27,7 +27,7 @@ export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
         <div className="order-3 w-full sm:order-none sm:w-auto sm:flex-1">
           <NavLinks label="Main" links={links} />
         </div>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
           <div className="hidden text-right sm:block">
             <p className="text-sm font-medium text-slate-900" data-testid="current-user-name">
               {user.name}
@@ -37,6 +37,9 @@ export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
           <Badge tone="info">{roleLabels[user.role]}</Badge>
           <Link href="/profile" className={buttonClasses('ghost', 'sm')}>
             Your profile
+          </Link>
+          <Link href="/incidents/new" className={buttonClasses('ghost', 'sm')}>
+            Report an incident
           </Link>
           <form action={signOutAction}>
             <button type="submit" className={buttonClasses('secondary', 'sm')}>
