@@ -4,7 +4,8 @@ import { assets } from '@/db/schema';
 import type { RequestContext } from '@/lib/platform/core/context';
 import { assetColumns } from './asset-columns';
 import { assetNotFound } from './errors';
-import type { AssetRow } from './to-asset-dto';
+import type { Asset } from './schemas';
+import { type AssetRow, toAssetDto } from './to-asset-dto';
 
 export async function findAssetRow(tx: Executor, ctx: RequestContext, assetId: string, forUpdate = false): Promise<AssetRow> {
   const query = tx
@@ -14,4 +15,9 @@ export async function findAssetRow(tx: Executor, ctx: RequestContext, assetId: s
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw assetNotFound(assetId, ctx.organisationId);
   return row;
+}
+
+/** One asset as the API shows it (without its label secret). */
+export async function getAsset(tx: Executor, ctx: RequestContext, assetId: string): Promise<Asset> {
+  return toAssetDto(await findAssetRow(tx, ctx, assetId));
 }

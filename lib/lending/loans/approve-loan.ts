@@ -6,7 +6,7 @@ import { toIsoDate } from '@/lib/platform/time';
 import { assertBookable, findLoanAsset } from './loan-asset';
 import type { NotifiedLoan } from './loan-notice';
 import { assertCanDecide } from './loan-permissions';
-import { findLoanRow } from './loan-store';
+import { findLoanRow, toLoanDto } from './loan-store';
 import { applyLoanTransition } from './loan-transitions';
 import { notifyExtensionDecided } from './notify-extension';
 import { notifyDecision } from './notify-loan';
@@ -26,7 +26,7 @@ export async function approveLoan(tx: Tx, ctx: RequestContext, loanId: string): 
       { endDate: loan.extensionRequestedEndDate, extensionRequestedEndDate: null, decidedById: ctx.user.id, reminderSentAt: null, overdueNotifiedAt: null },
       { approvedExtension: true },
     );
-    return { loan: extended, notice: await notifyExtensionDecided(tx, ctx, extended, asset, { decision: 'approved', previousEndDate: loan.endDate }) };
+    return { loan: toLoanDto(extended, ctx.now), notice: await notifyExtensionDecided(tx, ctx, extended, asset, { decision: 'approved', previousEndDate: loan.endDate }) };
   }
   if (loan.status === 'PENDING_APPROVAL') assertBookable(asset);
   // An approval after the requested period would leave a loan nobody can ever pick up.
@@ -34,5 +34,5 @@ export async function approveLoan(tx: Tx, ctx: RequestContext, loanId: string): 
     throw new ConflictError('LOAN_OUTSIDE_PERIOD', `The requested period ended on ${formatDate(loan.endDate)}; ask for a new request instead.`, { loanId, startDate: loan.startDate, endDate: loan.endDate, today: toIsoDate(ctx.now) });
   }
   const approved = await applyLoanTransition(tx, ctx, loan, 'approve', { decidedById: ctx.user.id, decidedAt: ctx.now });
-  return { loan: approved, notice: await notifyDecision(tx, ctx, approved, asset, 'approved') };
+  return { loan: toLoanDto(approved, ctx.now), notice: await notifyDecision(tx, ctx, approved, asset, 'approved') };
 }

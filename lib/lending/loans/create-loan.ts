@@ -10,7 +10,7 @@ import { assertBookable, type LoanAsset } from './loan-asset';
 import { type NotifiedLoan, noNotice } from './loan-notice';
 import { enqueueLoanRequested } from './loan-requested-event';
 import { loanColumns } from './loan-columns';
-import { findBusyRanges, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';
+import { findBusyRanges, loanConflict, type LoanRow, toLoanDto, writeBookingInSavepoint } from './loan-store';
 import { loadRequestFacts } from './load-request-facts';
 import { notifyDecision } from './notify-loan';
 import { resolveApprover } from './resolve-approver';
@@ -63,7 +63,7 @@ export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanB
       enqueueLoanRequested(tx, ctx, id),
       emitLoanEvent(tx, ctx, 'loan.requested', row),
     ]);
-    return { loan: loan!, asset, notice: noNotice };
+    return { loan: toLoanDto(loan!, ctx.now), asset, notice: noNotice };
   }
 
   let loan: LoanRow;
@@ -81,5 +81,5 @@ export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanB
   await recordAudit(tx, ctx, { action: 'LOAN_APPROVED', targetType: 'LOAN', targetId: loan.id, assetId: asset.id, metadata: { automatic: true } });
   await emitLoanEvent(tx, ctx, 'loan.requested', loan);
   await emitLoanEvent(tx, ctx, 'loan.approved', loan);
-  return { loan, asset, notice: await notifyDecision(tx, ctx, loan, asset, 'approved') };
+  return { loan: toLoanDto(loan, ctx.now), asset, notice: await notifyDecision(tx, ctx, loan, asset, 'approved') };
 }

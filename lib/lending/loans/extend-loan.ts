@@ -7,7 +7,7 @@ import { toIsoDate } from '@/lib/platform/time';
 import { assertRequesterOrManager } from './loan-permissions';
 import { findLoanAsset } from './loan-asset';
 import { type NotifiedLoan, noNotice } from './loan-notice';
-import { findBusyRanges, findLoanRow, loanConflict } from './loan-store';
+import { findBusyRanges, findLoanRow, loanConflict, toLoanDto } from './loan-store';
 import { applyLoanTransition, assertTransitionAllowed } from './loan-transitions';
 import { notifyExtensionRequested } from './notify-extension';
 import { getLoanPolicy } from './policy';
@@ -35,8 +35,8 @@ export async function extendLoan(tx: Tx, ctx: RequestContext, loanId: string, en
   if (conflicts.length > 0) throw loanConflict(loan.assetId, conflicts);
   if (policy.extensions === 'REQUIRES_APPROVAL' && !isManager) {
     const requested = await applyLoanTransition(tx, ctx, loan, 'requestExtension', { extensionRequestedEndDate: endDate });
-    return { loan: requested, notice: await notifyExtensionRequested(tx, ctx, requested, await findLoanAsset(tx, ctx.organisationId, loan.assetId)) };
+    return { loan: toLoanDto(requested, ctx.now), notice: await notifyExtensionRequested(tx, ctx, requested, await findLoanAsset(tx, ctx.organisationId, loan.assetId)) };
   }
   const extended = await applyLoanTransition(tx, ctx, loan, 'extend', { endDate, extensionRequestedEndDate: null, overdueNotifiedAt: null, reminderSentAt: null });
-  return { loan: extended, notice: noNotice };
+  return { loan: toLoanDto(extended, ctx.now), notice: noNotice };
 }

@@ -6,11 +6,12 @@ import { formatDate } from '@/lib/platform/format/dates';
 import { toIsoDate } from '@/lib/platform/time';
 import { findLoanAsset, setAssetStatus } from './loan-asset';
 import { assertRequesterOrManager } from './loan-permissions';
-import { findLoanRow, type LoanRow } from './loan-store';
+import { findLoanRow, toLoanDto } from './loan-store';
 import { applyLoanTransition, assertTransitionAllowed } from './loan-transitions';
+import type { Loan } from './schemas';
 
 /** The asset leaves: APPROVED -> ACTIVE within the booked period, and the asset becomes LOANED. */
-export async function pickUpLoan(tx: Tx, ctx: RequestContext, loanId: string): Promise<LoanRow> {
+export async function pickUpLoan(tx: Tx, ctx: RequestContext, loanId: string): Promise<Loan> {
   const loan = await findLoanRow(tx, ctx, loanId, true);
   assertRequesterOrManager(ctx, loan);
   assertTransitionAllowed(loan, 'pickup');
@@ -23,5 +24,5 @@ export async function pickUpLoan(tx: Tx, ctx: RequestContext, loanId: string): P
     throw new ConflictError('ASSET_UNAVAILABLE', `The asset is not available (${(assetStatusLabels[asset.status] ?? asset.status).toLowerCase()}), so it cannot be handed over.`, { assetId: asset.id, assetStatus: asset.status });
   }
   await setAssetStatus(tx, ctx.organisationId, asset.id, 'LOANED');
-  return applyLoanTransition(tx, ctx, loan, 'pickup', { pickedUpAt: ctx.now }, { assetStatus: { before: asset.status, after: 'LOANED' } });
+  return toLoanDto(await applyLoanTransition(tx, ctx, loan, 'pickup', { pickedUpAt: ctx.now }, { assetStatus: { before: asset.status, after: 'LOANED' } }), ctx.now);
 }

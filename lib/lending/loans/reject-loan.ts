@@ -3,7 +3,7 @@ import type { RequestContext } from '@/lib/platform/core/context';
 import { findLoanAsset } from './loan-asset';
 import type { NotifiedLoan } from './loan-notice';
 import { assertCanDecide } from './loan-permissions';
-import { findLoanRow } from './loan-store';
+import { findLoanRow, toLoanDto } from './loan-store';
 import { applyLoanTransition } from './loan-transitions';
 import { notifyExtensionDecided } from './notify-extension';
 import { notifyDecision } from './notify-loan';
@@ -15,8 +15,8 @@ export async function rejectLoan(tx: Tx, ctx: RequestContext, loanId: string, re
   const asset = await findLoanAsset(tx, ctx.organisationId, loan.assetId);
   if (loan.extensionRequestedEndDate && (loan.status === 'APPROVED' || loan.status === 'ACTIVE')) {
     const kept = await applyLoanTransition(tx, ctx, loan, 'rejectExtension', { extensionRequestedEndDate: null, decidedById: ctx.user.id }, { reason });
-    return { loan: kept, notice: await notifyExtensionDecided(tx, ctx, kept, asset, { decision: 'rejected', requestedEndDate: loan.extensionRequestedEndDate, reason }) };
+    return { loan: toLoanDto(kept, ctx.now), notice: await notifyExtensionDecided(tx, ctx, kept, asset, { decision: 'rejected', requestedEndDate: loan.extensionRequestedEndDate, reason }) };
   }
   const rejected = await applyLoanTransition(tx, ctx, loan, 'reject', { decidedById: ctx.user.id, decidedAt: ctx.now, rejectionReason: reason });
-  return { loan: rejected, notice: await notifyDecision(tx, ctx, rejected, asset, 'rejected') };
+  return { loan: toLoanDto(rejected, ctx.now), notice: await notifyDecision(tx, ctx, rejected, asset, 'rejected') };
 }

@@ -3,7 +3,6 @@ import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
 import { createLoan } from '@/lib/lending/loans/create-loan';
 import { listLoans } from '@/lib/lending/loans/list-loans';
-import { toLoanDto } from '@/lib/lending/loans/loan-store';
 import * as loans from '@/lib/transport/operations/lending/loans';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
@@ -11,6 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = resource({
 
   POST: route(loans.createLoan, async ({ tx, ctx, body }) => {
     const { loan } = await createLoan(tx, ctx, body);
-    return created(toLoanDto(loan, ctx.now), `/api/v1/loans/${loan.id}`);
+    return created(loan, `/api/v1/loans/${loan.id}`);
   }),
 });

@@ -5,7 +5,6 @@ import { approveLoan as approve } from '@/lib/lending/loans/approve-loan';
 import { createLoan as create } from '@/lib/lending/loans/create-loan';
 import { getAvailability } from '@/lib/lending/loans/loan-planning';
 import { listLoans as list } from '@/lib/lending/loans/list-loans';
-import { toLoanDto } from '@/lib/lending/loans/loan-store';
 import { rejectLoan as reject } from '@/lib/lending/loans/reject-loan';
 import * as loan from '@/lib/lending/loans/schemas';
 import { defineOperation, mcpTool, type Operation } from '../operation';
@@ -106,7 +105,7 @@ export const createLoan = defineOperation({
     description:
       "Files a loan request for the caller (PENDING_APPROVAL, or APPROVED at once when the organisation's policy needs no approval); the approver is e-mailed. Dates are inclusive, YYYY-MM-DD, not in the past and within the policy's limits. An overlap with an approved or active loan is LOAN_CONFLICT.",
     input: loan.CreateLoanBody,
-    run: async (tx, ctx, input) => toLoanDto((await create(tx, ctx, input)).loan, ctx.now),
+    run: async (tx, ctx, input) => (await create(tx, ctx, input)).loan,
   }),
 });
 
@@ -163,7 +162,7 @@ export const approveLoan = loanAction('approve', {
     description:
       'Approves a pending loan request, or the pending extension of an approved or active loan. The designated approver decides (any asset manager when none is designated; an admin always), never on their own request.',
     input: z.strictObject({ loanId }),
-    run: async (tx, ctx, input) => toLoanDto((await approve(tx, ctx, input.loanId)).loan, ctx.now),
+    run: async (tx, ctx, input) => (await approve(tx, ctx, input.loanId)).loan,
   }),
 });
 
@@ -179,7 +178,7 @@ export const rejectLoan = loanAction('reject', {
     description: 'Rejects a pending loan request (final), or the pending extension of a loan, with a reason the borrower is told.',
     input: loan.RejectLoanBody.extend({ loanId }),
     destructive: true,
-    run: async (tx, ctx, input) => toLoanDto((await reject(tx, ctx, input.loanId, input.reason)).loan, ctx.now),
+    run: async (tx, ctx, input) => (await reject(tx, ctx, input.loanId, input.reason)).loan,
   }),
 });
 

@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { DomainError } from '@/lib/platform/core/errors';
 import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { updateWebhookEndpointAction } from '@/lib/transport/portal/actions/webhook-actions';
-import { findWebhookEndpointRow, toWebhookEndpointDto } from '@/lib/platform/webhooks/endpoint-store';
+import { getWebhookEndpoint } from '@/lib/platform/webhooks/get-webhook-endpoint';
 import { webhookEventDescriptions, webhookEventTypes } from '@/lib/platform/webhooks/event-types';
 import { listWebhookDeliveries } from '@/lib/platform/webhooks/list-webhook-deliveries';
 import { ListWebhookDeliveriesQuery, WebhookEndpointIdParams } from '@/lib/platform/webhooks/schemas';
@@ -26,7 +26,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
   if (!parsedId.success || !query.success) notFound();
   const id = parsedId.data.id;
   const loaded = await withPortalTransaction(portal, async (tx, ctx) => ({
-    endpoint: toWebhookEndpointDto(await findWebhookEndpointRow(tx, ctx.organisationId, id), ctx.now),
+    endpoint: await getWebhookEndpoint(tx, ctx, id),
     deliveries: await listWebhookDeliveries(tx, ctx, id, query.data),
   })).catch((error: unknown) => {
     // Another tenant's endpoint, or none: the same page as any unknown address.

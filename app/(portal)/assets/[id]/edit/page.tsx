@@ -4,8 +4,7 @@ import { AssetForm } from '@/components/assets/asset-form';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { NotFoundError } from '@/lib/platform/core/errors';
-import { findAssetRow } from '@/lib/lending/assets/get-asset';
-import { toAssetDto } from '@/lib/lending/assets/to-asset-dto';
+import { getAsset } from '@/lib/lending/assets/get-asset';
 import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { saveAssetAction } from '@/lib/transport/portal/actions/asset-actions';
 import { listAssetFormOptions } from '@/lib/lending/assets/list-asset-form-options';
@@ -20,7 +19,7 @@ export default async function EditAssetPage({ params }: { params: Promise<{ id: 
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) notFound();
   const { asset, options } = await withPortalTransaction(portal, async (tx, ctx) => ({
-    asset: toAssetDto(await findAssetRow(tx, ctx, id)),
+    asset: await getAsset(tx, ctx, id),
     options: await listAssetFormOptions(tx, ctx),
   })).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();

@@ -2,14 +2,13 @@ import { noContent, ok } from '@/lib/transport/http/responses';
 import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
 import { deleteAsset } from '@/lib/lending/assets/delete-asset';
-import { findAssetRow } from '@/lib/lending/assets/get-asset';
-import { toAssetDto } from '@/lib/lending/assets/to-asset-dto';
+import { getAsset } from '@/lib/lending/assets/get-asset';
 import { updateAsset } from '@/lib/lending/assets/update-asset';
 import * as assets from '@/lib/transport/operations/lending/assets';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   GET: route(assets.getAsset, async ({ tx, ctx, params }) =>
-    ok(toAssetDto(await findAssetRow(tx, ctx, params.id))),
+    ok(await getAsset(tx, ctx, params.id)),
   ),
 
   PATCH: route(assets.updateAsset, async ({ tx, ctx, params, body }) =>

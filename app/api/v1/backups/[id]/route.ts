@@ -1,9 +1,9 @@
 import { ok } from '@/lib/transport/http/responses';
 import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
-import { findBackupRow, toBackupDto } from '@/lib/privacy/backups/backup-store';
+import { getBackup } from '@/lib/privacy/backups/get-backup';
 import * as backups from '@/lib/transport/operations/privacy/backups';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  GET: route(backups.getBackup, async ({ tx, ctx, params }) => ok(toBackupDto(await findBackupRow(tx, ctx.organisationId, params.id)))),
+  GET: route(backups.getBackup, async ({ tx, ctx, params }) => ok(await getBackup(tx, ctx, params.id))),
 });

@@ -1,14 +1,14 @@
 import { noContent, ok } from '@/lib/transport/http/responses';
 import { resource } from '@/lib/transport/http/resource';
 import { route } from '@/lib/transport/http/route';
-import { findLocationRow, toLocationDto } from '@/lib/lending/locations/location-store';
 import { deleteLocation } from '@/lib/lending/locations/delete-location';
+import { getLocation } from '@/lib/lending/locations/get-location';
 import { updateLocation } from '@/lib/lending/locations/update-location';
 import * as locations from '@/lib/transport/operations/lending/locations';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
   GET: route(locations.getLocation, async ({ tx, ctx, params }) =>
-    ok(toLocationDto(await findLocationRow(tx, ctx.organisationId, params.id))),
+    ok(await getLocation(tx, ctx, params.id)),
   ),
 
   PATCH: route(locations.updateLocation, async ({ tx, ctx, params, body }) =>
