@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { findAssetRow } from '@/lib/lending/assets/get-asset';
+import { getAsset as readAsset } from '@/lib/lending/assets/get-asset';
 import { listAssets as list } from '@/lib/lending/assets/list-assets';
 import { AssetFilter, AssetIdParams, BulkMoveAssetsBody as BulkMoveAssetsBodySchema, BulkMoveAssetsResult as BulkMoveAssetsResultSchema, LabelSecret as LabelSecretSchema, ListAssetsQuery, MAX_BULK_MOVE } from '@/lib/lending/assets/schemas';
-import { toAssetDto } from '@/lib/lending/assets/to-asset-dto';
 import { resourceSchemas } from '@/lib/transport/operations/resource-schemas';
 import { defineOperation, mcpTool } from '../operation';
 import { named } from '../named';
@@ -82,7 +81,7 @@ export const getAsset = defineOperation({
     title: 'Get an asset',
     description: 'One asset with all its facts: status, inventory and serial number, maker and model, purchase, warranty, owner and custom fields.',
     input: z.strictObject({ assetId }),
-    run: async (tx, ctx, input) => toAssetDto(await findAssetRow(tx, ctx, input.assetId)),
+    run: (tx, ctx, input) => readAsset(tx, ctx, input.assetId),
   }),
 });
 
