@@ -24,7 +24,8 @@ export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
           <TenantMark name={organisationName} logoDataUri={logoDataUri} />
           <span className="truncate text-base font-semibold text-slate-900">{organisationName}</span>
         </Link>
-        <div className="order-3 w-full sm:order-none sm:w-auto sm:flex-1">
+        {/* The menu has a row of its own below the organisation and the user until the screen is wide enough for one line. */}
+        <div className="order-3 w-full 2xl:order-none 2xl:w-auto 2xl:flex-1">
           <NavLinks label="Main" links={links} />
         </div>
         <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
