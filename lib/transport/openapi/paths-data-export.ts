@@ -12,7 +12,12 @@ const tag = 'Your data';
 
 const exportFile = nameSchema('DataExportFile', z.string(), {
   format: 'binary',
-  description: 'format=json: the portability document (application/json), valid against GET /v1/data-export/schema.json. format=pdf: the same data as a readable report (application/pdf).',
+  description: 'format=pdf: the data as a readable report (application/pdf).',
+});
+
+// A JSON download is a JSON value, not a string: its shape is the published schema, which lives at its own URL.
+const exportDocument = nameSchema('DataExportDocument', z.record(z.string(), z.unknown()), {
+  description: 'format=json: the portability document (application/json), valid against GET /v1/data-export/schema.json.',
 });
 
 const jsonSchemaDocument = nameSchema('DataExportJsonSchema', z.record(z.string(), z.unknown()), {
@@ -40,7 +45,7 @@ function registerPublicPaths(registry: OpenAPIRegistry): void {
           'X-Request-Id': headerRefs.requestId,
           'Content-Disposition': { description: 'attachment; filename="quartermaster-data-export-<YYYY-MM-DD>.json"', schema: { type: 'string' } },
         },
-        content: { 'application/json': { schema: exportFile }, 'application/pdf': { schema: exportFile } },
+        content: { 'application/json': { schema: exportDocument }, 'application/pdf': { schema: exportFile } },
       },
       ...buildErrorResponses(['TENANT_NOT_FOUND', 'DATA_EXPORT_NOT_FOUND', 'DATA_EXPORT_LINK_USED', 'DATA_EXPORT_LINK_EXPIRED', 'RATE_LIMITED', 'INTERNAL_ERROR']),
     },
@@ -60,6 +65,7 @@ function registerPublicPaths(registry: OpenAPIRegistry): void {
 export function registerDataExportPaths(registry: OpenAPIRegistry): void {
   const dataExport = registry.register('DataExport', nameSchema('DataExport', DataExport, { description: "A copy of the caller's data being prepared, ready, used, failed or expired; the file itself is only reachable through the e-mailed link." }));
   registry.register('DataExportFile', exportFile);
+  registry.register('DataExportDocument', exportDocument);
   registry.register('DataExportJsonSchema', jsonSchemaDocument);
   registerTenantOperation(registry, {
     method: 'get',

@@ -15,6 +15,16 @@ const JsonRpcMessage = z
   })
   .describe('One JSON-RPC 2.0 message of the Model Context Protocol.');
 
+// What a POST of a request answers with: a response message (result or error), never another request.
+const JsonRpcResponse = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.number().int()]).nullable(),
+    result: z.record(z.string(), z.unknown()).optional().describe("The method's result; a tool's own failure is a result with `isError: true`."),
+    error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional().describe('A failure of the protocol (unknown method, invalid params).'),
+  })
+  .describe('The JSON-RPC 2.0 response to one request of the Model Context Protocol: `result` or `error`.');
+
 const JsonRpcError = z
   .object({
     jsonrpc: z.literal('2.0'),
@@ -59,6 +69,7 @@ function registerMetadataPath(registry: OpenAPIRegistry, metadata: z.ZodType, re
 
 export function registerMcpPaths(registry: OpenAPIRegistry): void {
   const message = registry.register('McpMessage', nameSchema('McpMessage', JsonRpcMessage));
+  const answer = registry.register('McpResponse', nameSchema('McpResponse', JsonRpcResponse));
   const protocolErrorSchema = registry.register('McpProtocolError', nameSchema('McpProtocolError', JsonRpcError));
   const metadata = registry.register('ProtectedResourceMetadata', nameSchema('ProtectedResourceMetadata', ProtectedResourceMetadata));
   const errors = buildErrorResponses(['TENANT_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR']);
@@ -97,7 +108,7 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
       200: {
         description: 'The JSON-RPC answer to a request, as JSON or as a short server-sent event stream.',
         headers: rateLimitHeaders,
-        content: { 'application/json': { schema: message }, 'text/event-stream': { schema: z.string().describe('`event: message` frames whose data is one JSON-RPC message.') } },
+        content: { 'application/json': { schema: answer }, 'text/event-stream': { schema: z.string().describe('`event: message` frames whose data is one JSON-RPC message.') } },
       },
       202: { description: 'A notification or response from the client, accepted.', headers: rateLimitHeaders },
       400: {

@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { hasRole, roles } from '@/lib/platform/auth/roles';
 import type { Operation } from '@/lib/transport/operations/operation';
-import { headerRefs, parameterRefs } from './components';
+import { headerRefs, parameterRefs, schemaRefs } from './components';
 import type { ErrorCode } from './error-catalogue';
 import { buildErrorResponses } from './error-responses';
 import { REPLAYED_HEADER } from '@/lib/transport/http/idempotency';
@@ -37,8 +37,8 @@ function errorCodesOf(operation: Operation): ErrorCode[] {
     ...everyOperation,
     ...(hasInput ? (['VALIDATION_ERROR'] as const) : []),
     ...(isPost ? idempotencyErrors : []),
-    // A POST with a key reads its body for the fingerprint, so even one without a body schema can be too large.
-    ...(operation.body ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : isPost ? (['PAYLOAD_TOO_LARGE'] as const) : []),
+    // A POST without a body schema still reads the body it is sent (EmptyBody: nothing, or an empty JSON object).
+    ...(operation.body || isPost ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
     ...(operation.errors ?? []),
   ];
 }
@@ -58,6 +58,7 @@ export function registerTenantOperation(registry: OpenAPIRegistry, operation: Op
       params,
       query,
       ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+      ...(!body && method === 'post' ? { body: { required: false, description: 'None, or an empty JSON object.', content: { 'application/json': { schema: schemaRefs.emptyBody } } } } : {}),
     },
     responses: {
       [success.status]: successResponse(success, method),

@@ -23,7 +23,7 @@ const document = JSON.parse(JSON.stringify(buildOpenApiDocument())) as Document;
 const operationMethods: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
 // Served under /api but not operations of the API: the document itself, and the JSON 404 for unknown paths.
 // Not part of the public API: the document itself, the JSON 404 catch-all, and the Inngest job endpoint.
-const notDescribed = new Set(['/openapi.json', '/[...path]', '/inngest', '/auth/[...nextauth]']);
+const notDescribed = new Set(['/[...path]', '/inngest', '/auth/[...nextauth]']);
 
 type RouteExport = { method: Method; builder: string; role?: string; allowed?: string[] };
 
@@ -194,12 +194,12 @@ describe('OpenAPI document', () => {
     expect(parameter).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' } });
   });
 
-  it('requires a bearer token everywhere except on the health check and the data export link and schema', () => {
+  it('requires a bearer token everywhere except on the health check, the document itself and the data export link and schema', () => {
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/health']?.get?.security).toEqual([]);
     const open = operationsOf(() => true).filter(({ operation }) => operation.security?.length === 0);
     const metadata = ['GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/api/mcp'];
-    expect(open.map((o) => o.name).sort()).toEqual(['GET /health', 'POST /webhooks/external-registry', ...publicOperations, ...metadata].sort());
+    expect(open.map((o) => o.name).sort()).toEqual(['GET /health', 'GET /openapi.json', 'POST /webhooks/external-registry', ...publicOperations, ...metadata].sort());
     for (const name of publicOperations) {
       const { operation } = open.find((o) => o.name === name)!;
       expect(operation.responses, name).not.toHaveProperty('401');
