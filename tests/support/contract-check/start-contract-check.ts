@@ -32,18 +32,22 @@ export async function startContractCheck(appUrl: string, project: string): Promi
     const judged = recorder.exchanges
       .map((exchange) => ({ ...exchange, violations: judgeExchange(exchange) }))
       .filter((exchange) => exchange.violations.length > 0);
-    const differences = judged.flatMap(({ method, url, operation, status, violations }) =>
-      violations
-        .filter((violation) => violation.documentResponsible)
-        .map((violation) => `${operation ?? '(no operation)'}: ${method} ${url} -> ${status}: ${violation.location.join('.')} ${violation.message}`),
-    );
+    // One line per kind of difference (operation, status, what Prism says), with how often and one example.
+    const differences = new Map<string, { count: number; example: string }>();
+    for (const { method, url, operation, status, violations } of judged) {
+      for (const violation of violations.filter((candidate) => candidate.documentResponsible)) {
+        const kind = `${operation ?? `${method} (no operation)`} -> ${status}: ${violation.location.join('.')} ${violation.message}`;
+        const seen = differences.get(kind) ?? { count: 0, example: `${method} ${url}` };
+        differences.set(kind, { ...seen, count: seen.count + 1 });
+      }
+    }
     mkdirSync(CONTRACT_REPORT_DIR, { recursive: true });
     const report = path.join(CONTRACT_REPORT_DIR, `${project}.json`);
     writeFileSync(
       report,
-      JSON.stringify({ document: file, exchanges: recorder.exchanges.length, differences, violations: judged, unjudged: recorder.unjudged, prismOutput: prism.output() }, null, 2),
+      JSON.stringify({ document: file, exchanges: recorder.exchanges.length, differences: Object.fromEntries(differences), violations: judged, unjudged: recorder.unjudged, prismOutput: prism.output() }, null, 2),
     );
-    return differences.map((difference) => `${difference}\n  (report: ${report})`);
+    return [...differences].map(([kind, { count, example }]) => `${kind} (${count}x, e.g. ${example}; report: ${report})`);
   };
   return { url: recorder.url, finish };
 }
