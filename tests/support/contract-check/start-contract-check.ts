@@ -47,7 +47,8 @@ export async function startContractCheck(appUrl: string, project: string): Promi
       report,
       JSON.stringify({ document: file, exchanges: recorder.exchanges.length, differences: Object.fromEntries(differences), violations: judged, unjudged: recorder.unjudged, prismOutput: prism.output() }, null, 2),
     );
-    return [...differences].map(([kind, { count, example }]) => `${kind} (${count}x, e.g. ${example}; report: ${report})`);
+    const crashed = prism.crashed();
+    return [...(crashed ? [crashed] : []), ...[...differences].map(([kind, { count, example }]) => `${kind} (${count}x, e.g. ${example}; report: ${report})`)];
   };
   return { url: recorder.url, finish };
 }
