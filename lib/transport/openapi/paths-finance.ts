@@ -29,7 +29,8 @@ function registerDonationPaths(registry: OpenAPIRegistry, schemas: ResourceSchem
     role: 'EMPLOYEE',
     body: schemas.createDonationBody,
     success: { status: 201, description: 'The recorded donation; Location points to it.', schema: schemas.donation },
-    errors: ['PERSON_NOT_FOUND'],
+    // The replay of a key whose record the caller may no longer read answers the record's GET 404 (readBack).
+    errors: ['PERSON_NOT_FOUND', 'DONATION_NOT_FOUND'],
   });
   registerTenantOperation(registry, {
     method: 'get',
