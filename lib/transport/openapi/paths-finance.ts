@@ -81,7 +81,8 @@ function registerTransactionPaths(registry: OpenAPIRegistry, schemas: ResourceSc
     role: 'EMPLOYEE',
     body: schemas.createFinancialTransactionBody,
     success: { status: 201, description: 'The recorded transaction; Location points to it.', schema: schemas.financialTransaction },
-    errors: ['PERSON_NOT_FOUND'],
+    // The replay of a key whose record the caller may no longer read answers the record's GET 404 (readBack).
+    errors: ['PERSON_NOT_FOUND', 'FINANCIAL_TRANSACTION_NOT_FOUND'],
   });
   registerTenantOperation(registry, {
     method: 'get',

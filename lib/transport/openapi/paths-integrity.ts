@@ -31,7 +31,8 @@ function registerAntidopingPaths(registry: OpenAPIRegistry, schemas: ResourceSch
     role: 'EMPLOYEE',
     body: schemas.createAntidopingRecordBody,
     success: { status: 201, description: 'The recorded control; Location points to it.', schema: schemas.antidopingRecord },
-    errors: ['PERSON_NOT_FOUND'],
+    // The replay of a key whose record the caller may no longer read answers the record's GET 404 (readBack).
+    errors: ['PERSON_NOT_FOUND', 'ANTIDOPING_RECORD_NOT_FOUND'],
   });
   registerTenantOperation(registry, {
     method: 'get',
@@ -82,7 +83,8 @@ function registerIncidentPaths(registry: OpenAPIRegistry, schemas: ResourceSchem
     role: 'EMPLOYEE',
     body: schemas.createIncidentReportBody,
     success: { status: 201, description: 'The filed report, status open; Location points to it.', schema: schemas.incidentReport },
-    errors: ['PERSON_NOT_FOUND'],
+    // The replay of a key whose record the caller may no longer read answers the record's GET 404 (readBack).
+    errors: ['PERSON_NOT_FOUND', 'INCIDENT_REPORT_NOT_FOUND'],
   });
   registerTenantOperation(registry, {
     method: 'get',

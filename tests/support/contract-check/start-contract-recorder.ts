@@ -72,6 +72,16 @@ function nestingDepth(body: Buffer): number {
   return deepest;
 }
 
+// Prism's router ends the process on a path it cannot decode (URIError); the server refuses such paths itself.
+function isDecodable(url: string): boolean {
+  try {
+    decodeURIComponent(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function parseViolations(header: string | string[] | undefined): Violation[] {
   if (typeof header !== 'string') return [];
   try {
@@ -112,6 +122,10 @@ export async function startContractRecorder(appUrl: string, matchOperation: Oper
   };
 
   const judge = async (method: string, url: string, headers: IncomingHttpHeaders, body: Buffer, answer: Answer) => {
+    if (!isDecodable(url)) {
+      unjudged.push({ method, url, status: answer.status, reason: 'a path that is not valid percent-encoding' });
+      return;
+    }
     if (nestingDepth(body) > PRISM_MAX_DEPTH) {
       unjudged.push({ method, url, status: answer.status, reason: `a body nested more than ${PRISM_MAX_DEPTH} levels deep` });
       return;
