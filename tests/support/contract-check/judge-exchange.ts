@@ -9,6 +9,8 @@ export type Exchange = {
   /** The operation the path reaches, or null when the document has no such path. */
   operation: string | null;
   status: number;
+  /** The error envelope's code, when the answer is one. */
+  errorCode?: string;
   violations: Violation[];
 };
 

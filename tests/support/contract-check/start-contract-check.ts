@@ -34,9 +34,9 @@ export async function startContractCheck(appUrl: string, project: string): Promi
       .filter((exchange) => exchange.violations.length > 0);
     // One line per kind of difference (operation, status, what Prism says), with how often and one example.
     const differences = new Map<string, { count: number; example: string }>();
-    for (const { method, url, operation, status, violations } of judged) {
+    for (const { method, url, operation, status, errorCode, violations } of judged) {
       for (const violation of violations.filter((candidate) => candidate.documentResponsible)) {
-        const kind = `${operation ?? `${method} (no operation)`} -> ${status}: ${violation.location.join('.')} ${violation.message}`;
+        const kind = `${operation ?? `${method} (no operation)`} -> ${status}${errorCode ? ` ${errorCode}` : ''}: ${violation.location.join('.')} ${violation.message}`;
         const seen = differences.get(kind) ?? { count: 0, example: `${method} ${url}` };
         differences.set(kind, { ...seen, count: seen.count + 1 });
       }

@@ -82,6 +82,16 @@ function isDecodable(url: string): boolean {
   }
 }
 
+function errorCodeOf(answer: Answer): string | undefined {
+  if (answer.status < 400) return undefined;
+  try {
+    const code: unknown = (JSON.parse(answer.body.toString('utf8')) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function parseViolations(header: string | string[] | undefined): Violation[] {
   if (typeof header !== 'string') return [];
   try {
@@ -143,7 +153,7 @@ export async function startContractRecorder(appUrl: string, matchOperation: Oper
         outgoing.end(body);
       });
       if (answers.has(id)) unjudged.push({ method, url, status: answer.status, reason: `Prism answered ${verdict.status} without forwarding: ${verdict.text.slice(0, 300)}` });
-      else exchanges.push({ method, url, operation: matchOperation(method, url.split('?')[0]!), status: answer.status, violations: verdict.violations });
+      else exchanges.push({ method, url, operation: matchOperation(method, url.split('?')[0]!), status: answer.status, errorCode: errorCodeOf(answer), violations: verdict.violations });
     } catch (error) {
       unjudged.push({ method, url, status: answer.status, reason: String(error) });
     } finally {
