@@ -33,14 +33,17 @@ function successResponse({ status, description, schema, mediaType = 'application
 function errorCodesOf(operation: Operation): ErrorCode[] {
   const isPost = operation.method === 'post';
   const hasInput = Boolean(operation.params ?? operation.query ?? operation.body) || isPost;
-  return [
+  const codes: ErrorCode[] = [
     ...everyOperation,
+    // A write a unique constraint refuses, where no domain check named the conflict first (lib/transport/http/to-api-error.ts).
+    ...(operation.method === 'get' ? [] : (['CONFLICT'] as const)),
     ...(hasInput ? (['VALIDATION_ERROR'] as const) : []),
     ...(isPost ? idempotencyErrors : []),
     // A POST without a body schema still reads the body it is sent (EmptyBody: nothing, or an empty JSON object).
     ...(operation.body || isPost ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
     ...(operation.errors ?? []),
   ];
+  return [...new Set(codes)];
 }
 
 export function registerTenantOperation(registry: OpenAPIRegistry, operation: Operation): void {

@@ -162,13 +162,16 @@ describe('OpenAPI document', () => {
       expect(resolveResponse(responses['429']!).headers, name).toHaveProperty('Retry-After');
       if (operation.parameters || operation.requestBody) expect(errorCodesOf(responses['400']!), name).toEqual(['VALIDATION_ERROR']);
       if (operation.requestBody) expect(Object.keys(responses)).toEqual(expect.arrayContaining(['413', '415']));
+      // A unique constraint can refuse any write (to-api-error.ts maps it to 409 CONFLICT).
+      if (!name.startsWith('GET ')) expect(errorCodesOf(responses['409']!), name).toContain('CONFLICT');
       const success = Object.keys(responses).find((status) => status.startsWith('2'))!;
       expect(Object.keys(responses[success]!.headers ?? {}), name).toEqual(
         expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', ...(success === '201' ? ['Location'] : [])]),
       );
     }
     expect(errorCodesOf(document.paths['/v1/assets/{id}']!.get!.responses['404']!)).toEqual(['TENANT_NOT_FOUND', 'ASSET_NOT_FOUND']);
-    expect(errorCodesOf(document.paths['/v1/categories/{id}']!.delete!.responses['409']!)).toEqual(['CATEGORY_IN_USE']);
+    expect(errorCodesOf(document.paths['/v1/categories/{id}']!.delete!.responses['409']!)).toEqual(['CONFLICT', 'CATEGORY_IN_USE']);
+    expect(document.paths['/v1/assets']!.get!.responses).not.toHaveProperty('409');
     expect(errorCodesOf(document.paths['/v1/assets']!.get!.responses['403']!)).toEqual(['FORBIDDEN']);
     expect(errorCodesOf(document.paths['/v1/branding']!.patch!.responses['403']!)).toEqual(['FORBIDDEN', 'PLAN_UPGRADE_REQUIRED']);
   });
