@@ -20,6 +20,8 @@ export type CallOptions = {
  */
 export function call(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
   const base = new URL(options.baseUrl ?? inject('baseUrl'));
+  // The suite's own server may sit behind the contract check (CONTRACT_CHECK=1); the Host still names the server.
+  const target = options.baseUrl ? base : new URL(inject('apiUrl'));
   const headers: Record<string, string> = { ...options.headers };
   headers.host = options.host ?? (options.tenant ? `${options.tenant}.localhost:${base.port}` : `localhost:${base.port}`);
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -30,7 +32,7 @@ export function call(method: string, path: string, options: CallOptions = {}): P
   }
   if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
   return new Promise((resolve, reject) => {
-    const req = request({ hostname: '127.0.0.1', port: base.port, method, path, headers }, (res) => {
+    const req = request({ hostname: '127.0.0.1', port: target.port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

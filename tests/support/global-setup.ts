@@ -4,6 +4,7 @@ import { demoAccounts } from '@/db/seed/demo-accounts';
 import { createIdentityProvider } from '@/scripts/dev-idp/create-identity-provider';
 import { generateSigningKey } from '@/scripts/dev-idp/signing-keys';
 import { createRegistrySimulator } from '@/scripts/registry-simulator/create-registry-simulator';
+import { startContractCheck } from './contract-check/start-contract-check';
 import { startAppServer } from './start-app-server';
 import { testAudience, testRedisUrl } from './test-env';
 import { createTestDatabase, dropTestDatabase } from './test-database';
@@ -47,7 +48,10 @@ export default async function setup(project: TestProject) {
     // Outbound webhook tests register receivers on 127.0.0.1 (allowed with WEB_DOMAIN=localhost only).
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   });
+  // Prism checks the published OpenAPI document against this traffic (tests/support/contract-check).
+  const contract = process.env.CONTRACT_CHECK === '1' ? await startContractCheck(server.baseUrl, project.name) : null;
   project.provide('baseUrl', server.baseUrl);
+  project.provide('apiUrl', contract?.url ?? server.baseUrl);
   project.provide('oidcIssuer', issuer);
   project.provide('ownerDatabaseUrl', ownerUrl);
   project.provide('appDatabaseUrl', appUrl);
@@ -61,10 +65,14 @@ export default async function setup(project: TestProject) {
   project.provide('registryApiKey', registryApiKey);
   project.provide('registryWebhookSecrets', registryWebhookSecrets);
   return async () => {
+    const differences = contract ? await contract.finish() : [];
     await server.stop();
     await identityProvider.stop();
     await registry.close();
     await dropTestDatabase();
     if (process.env.SHOW_SERVER_LOG) console.log(server.output());
+    if (differences.length > 0) {
+      throw new Error(`The published OpenAPI document does not describe ${differences.length} exchange(s) of the test traffic:\n${differences.join('\n')}`);
+    }
   };
 }

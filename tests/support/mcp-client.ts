@@ -10,6 +10,8 @@ import { inject } from 'vitest';
  */
 export const tenantFetch: FetchLike = (input, init = {}) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
+  // The suite's own server may sit behind the contract check (CONTRACT_CHECK=1, tests/support/api.ts).
+  const port = url.port === new URL(inject('baseUrl')).port ? new URL(inject('apiUrl')).port : url.port;
   const headers = Object.fromEntries(new Headers(init.headers).entries());
   const body = init.body;
   if (body !== undefined && body !== null && typeof body !== 'string') throw new Error('tenantFetch sends string bodies only');
@@ -17,7 +19,7 @@ export const tenantFetch: FetchLike = (input, init = {}) => {
     const abort = () => outgoing.destroy(new Error('aborted'));
     const release = () => init.signal?.removeEventListener('abort', abort);
     const outgoing = request(
-      { hostname: '127.0.0.1', port: url.port, path: `${url.pathname}${url.search}`, method: init.method ?? 'GET', headers: { ...headers, host: url.host } },
+      { hostname: '127.0.0.1', port, path: `${url.pathname}${url.search}`, method: init.method ?? 'GET', headers: { ...headers, host: url.host } },
       (incoming) => {
         const responseHeaders = new Headers();
         for (const [name, value] of Object.entries(incoming.headers)) {

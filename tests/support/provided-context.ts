@@ -17,6 +17,8 @@ declare module 'vitest' {
     oidcIssuer: string;
 
     baseUrl: string;
+    /** Where call() sends the suite's requests: the app server, or with CONTRACT_CHECK=1 the contract check in front of it. */
+    apiUrl: string;
     rateLimitPrefix: string;
     /** The IdP's private signing JWK (JSON), for tests that forge tokens with the real key. */
     idpSigningKey: string;

@@ -1,12 +1,13 @@
 import { getOpenApiDocument } from '@/lib/transport/openapi/build-openapi-document';
+import { served } from '@/lib/transport/operations/operation';
+import * as health from '@/lib/transport/operations/platform/health';
 
 // The document depends on code only: rendered once at build time.
 export const dynamic = 'force-static';
 
-// GET /api/openapi.json – the OpenAPI 3.1 description of this API; public, no token and no tenant
-export function GET(): Response {
-  return Response.json(getOpenApiDocument(), {
+export const GET = served(health.getOpenApiDocument, (): Response =>
+  Response.json(getOpenApiDocument(), {
     // Public by nature; lets browser-based tools on other origins load it.
     headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' },
-  });
-}
+  }),
+);

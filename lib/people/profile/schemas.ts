@@ -64,13 +64,14 @@ export const RequestIdentityChangeBody = z
     firstName: Name('first name').optional(),
     lastName: Name('last name').optional(),
     birthDate: calendarDate.optional(),
+    // Checked before it is normalised, so the published pattern is the one the server accepts (any case).
     nationality: z
       .string()
+      .regex(/^\s*[A-Za-z]{2}\s*$/, 'Enter a two-letter country code such as DE or FR.')
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{2}$/, 'Enter a two-letter country code such as DE or FR.')
       .optional()
-      .describe('ISO 3166-1 alpha-2.'),
+      .describe('ISO 3166-1 alpha-2, in any case; stored upper-case.'),
     officialEmail: z.email('Enter an e-mail address like name@example.com.').max(320, 'That e-mail address is too long.').optional().describe('A confirmation link goes to the new address; confirming it approves the change.'),
     identifierNational: z.string().trim().min(3, 'Enter the national identifier.').max(64, 'The national identifier can have at most 64 characters.').optional().describe('Stored encrypted and never shown back.'),
     evidence: Evidence.optional(),

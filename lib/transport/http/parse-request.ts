@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { DomainError, ValidationError } from '@/lib/platform/core/errors';
 import { zodIssueDetails } from './zod-issues';
 
@@ -68,6 +68,18 @@ export async function parseJsonBody<S extends z.ZodType>(schema: S, request: Req
     throw new ValidationError('Strings must not contain NUL characters.', { location: 'body', issues: [{ path: problem.nulAt.join('.'), code: 'nul_character', message: 'contains a NUL character' }] });
   }
   return validate(schema, parsed, 'body');
+}
+
+/**
+ * What a POST that takes no input accepts as its body: none, or an empty JSON object (which many HTTP clients send
+ * for an action). Anything else is refused as any other body with an unknown field is, rather than ignored: a
+ * client that sends `{"reason": …}` to approve learns that nothing keeps it.
+ */
+export const EmptyBody = z.strictObject({});
+
+export async function parseEmptyBody(request: Request): Promise<void> {
+  if ((await readBodyText(request.clone())) === '') return;
+  await parseJsonBody(EmptyBody, request);
 }
 
 type Pending = { value: unknown; key: string | null; parent: Pending | null; depth: number };

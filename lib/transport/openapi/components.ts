@@ -1,6 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from '@/lib/transport/http/idempotency-fingerprint';
+import { EmptyBody } from '@/lib/transport/http/parse-request';
 import { IDEMPOTENCY_KEY_LIFETIME_MS, IDEMPOTENCY_WAIT_MS, REPLAYED_HEADER } from '@/lib/transport/http/idempotency';
 import { nameSchema } from './name-schema';
 
@@ -24,6 +25,7 @@ export const parameterRefs = {
 };
 
 export const schemaRefs = {
+  emptyBody: ref('schemas', 'EmptyBody'),
   errorEnvelope: ref('schemas', 'ErrorEnvelope'),
   validationIssue: ref('schemas', 'ValidationIssue'),
 };
@@ -56,6 +58,7 @@ const integerHeader = (description: string) => ({ description, schema: { type: '
 
 export function registerComponents(registry: OpenAPIRegistry): void {
   registry.register('ErrorEnvelope', nameSchema('ErrorEnvelope', ErrorEnvelope));
+  registry.register('EmptyBody', nameSchema('EmptyBody', EmptyBody, { description: 'The body of a POST that takes no input: none at all, or this empty object. Any field is refused with 400 VALIDATION_ERROR.' }));
   registry.register('ValidationIssue', nameSchema('ValidationIssue', ValidationIssue));
   registry.registerComponent('securitySchemes', BEARER_AUTH, {
     type: 'http',

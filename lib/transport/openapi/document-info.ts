@@ -118,7 +118,7 @@ export const documentTags = [
   { name: 'Audit log', description: 'The immutable record of every change.' },
   { name: 'Backups', description: "Downloadable exports of the organisation's data, made by a background job." },
   { name: 'Legal reports', description: 'The monthly report for the legal department (spec 001): erasure requests, retention anomalies and the top accessors of sensitive records, as JSON, CSV or PDF.' },
-  { name: 'Health', description: 'Service status; no authentication.' },
+  { name: 'Health', description: "Service status and this API's own description; no authentication." },
   { name: 'Registry', description: 'The inbound webhook of the external sports registry (spec 002): signed events, not per tenant; no bearer token.' },
   {
     name: 'Webhooks',

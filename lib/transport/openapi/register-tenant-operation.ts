@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { hasRole, roles } from '@/lib/platform/auth/roles';
 import type { Operation } from '@/lib/transport/operations/operation';
-import { headerRefs, parameterRefs } from './components';
+import { headerRefs, parameterRefs, schemaRefs } from './components';
 import type { ErrorCode } from './error-catalogue';
 import { buildErrorResponses } from './error-responses';
 import { REPLAYED_HEADER } from '@/lib/transport/http/idempotency';
@@ -31,14 +31,17 @@ function successResponse({ status, description, schema, mediaType = 'application
 function errorCodesOf(operation: Operation): ErrorCode[] {
   const isPost = operation.method === 'post';
   const hasInput = Boolean(operation.params ?? operation.query ?? operation.body) || isPost;
-  return [
+  const codes: ErrorCode[] = [
     ...everyOperation,
+    // A write a unique constraint refuses, where no domain check named the conflict first (lib/transport/http/to-api-error.ts).
+    ...(operation.method === 'get' ? [] : (['CONFLICT'] as const)),
     ...(hasInput ? (['VALIDATION_ERROR'] as const) : []),
     ...(isPost ? idempotencyErrors : []),
-    // A POST with a key reads its body for the fingerprint, so even one without a body schema can be too large.
-    ...(operation.body ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : isPost ? (['PAYLOAD_TOO_LARGE'] as const) : []),
+    // A POST without a body schema still reads the body it is sent (EmptyBody: nothing, or an empty JSON object).
+    ...(operation.body || isPost ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
     ...(operation.errors ?? []),
   ];
+  return [...new Set(codes)];
 }
 
 export function registerTenantOperation(registry: OpenAPIRegistry, operation: Operation): void {
@@ -56,6 +59,7 @@ export function registerTenantOperation(registry: OpenAPIRegistry, operation: Op
       params,
       query,
       ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+      ...(!body && method === 'post' ? { body: { required: false, description: 'None, or an empty JSON object.', content: { 'application/json': { schema: schemaRefs.emptyBody } } } } : {}),
     },
     responses: {
       [success.status]: successResponse(success, method),

@@ -23,6 +23,36 @@ const HealthUnavailable = named(
   }),
 );
 
+// The document app/api/openapi.json/route.ts serves: this one; described by its outline, not by itself.
+const OpenApiDocument = named(
+  'OpenApiDocument',
+  z.object({
+    openapi: z.string().describe('3.1.0'),
+    info: z.record(z.string(), z.unknown()),
+    paths: z.record(z.string(), z.unknown()),
+    components: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
+
+export const getOpenApiDocument = defineDocumentedOperation({
+  method: 'get',
+  path: '/openapi.json',
+  document: {
+    operationId: 'getOpenApiDocument',
+    summary: 'Get this OpenAPI document',
+    description: 'The OpenAPI 3.1 description of this API, the one this reference is rendered from. Needs no token and no tenant; not rate limited; sent with `Access-Control-Allow-Origin: *`.',
+    tags: ['Health'],
+    security: [],
+    responses: {
+      200: {
+        description: 'The document.',
+        headers: { 'Cache-Control': { description: 'public, max-age=300', schema: { type: 'string' } } },
+        content: { 'application/json': { schema: OpenApiDocument } },
+      },
+    },
+  },
+});
+
 export const getHealth = defineDocumentedOperation({
   method: 'get',
   path: '/health',

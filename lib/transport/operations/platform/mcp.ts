@@ -21,6 +21,19 @@ const McpMessage = named(
     .describe('One JSON-RPC 2.0 message of the Model Context Protocol.'),
 );
 
+// What a POST of a request answers with: a response message (result or error), never another request.
+const McpResponse = named(
+  'McpResponse',
+  z
+    .object({
+      jsonrpc: z.literal('2.0'),
+      id: z.union([z.string(), z.number().int()]).nullable(),
+      result: z.record(z.string(), z.unknown()).optional().describe("The method's result; a tool's own failure is a result with `isError: true`."),
+      error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional().describe('A failure of the protocol (unknown method, invalid params).'),
+    })
+    .describe('The JSON-RPC 2.0 response to one request of the Model Context Protocol: `result` or `error`.'),
+);
+
 const McpProtocolError = named(
   'McpProtocolError',
   z
@@ -88,7 +101,7 @@ export const mcp = defineDocumentedOperation({
       200: {
         description: 'The JSON-RPC answer to a request, as JSON or as a short server-sent event stream.',
         headers: rateLimitHeaders,
-        content: { 'application/json': { schema: McpMessage }, 'text/event-stream': { schema: z.string().describe('`event: message` frames whose data is one JSON-RPC message.') } },
+        content: { 'application/json': { schema: McpResponse }, 'text/event-stream': { schema: z.string().describe('`event: message` frames whose data is one JSON-RPC message.') } },
       },
       202: { description: 'A notification or response from the client, accepted.', headers: rateLimitHeaders },
       400: {

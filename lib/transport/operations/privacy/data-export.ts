@@ -20,7 +20,11 @@ const DataExport = named('DataExport', DataExportSchema, {
 });
 const DataExportFile = named('DataExportFile', z.string(), {
   format: 'binary',
-  description: 'format=json: the portability document (application/json), valid against GET /v1/data-export/schema.json. format=pdf: the same data as a readable report (application/pdf).',
+  description: 'format=pdf: the data as a readable report (application/pdf).',
+});
+// A JSON download is a JSON value, not a string: its shape is the published schema, which lives at its own URL.
+const DataExportDocument = named('DataExportDocument', z.record(z.string(), z.unknown()), {
+  description: 'format=json: the portability document (application/json), valid against GET /v1/data-export/schema.json.',
 });
 const DataExportJsonSchema = named('DataExportJsonSchema', z.record(z.string(), z.unknown()), {
   description: `A JSON Schema (draft 2020-12) document with \`$id\` \`${EXPORT_SCHEMA_ID}\`.`,
@@ -76,7 +80,7 @@ export const downloadDataExport = defineDocumentedOperation({
           'X-Request-Id': headerRefs.requestId,
           'Content-Disposition': { description: 'attachment; filename="quartermaster-data-export-<YYYY-MM-DD>.json"', schema: { type: 'string' } },
         },
-        content: { 'application/json': { schema: DataExportFile }, 'application/pdf': { schema: DataExportFile } },
+        content: { 'application/json': { schema: DataExportDocument }, 'application/pdf': { schema: DataExportFile } },
       },
       ...buildErrorResponses(['TENANT_NOT_FOUND', 'DATA_EXPORT_NOT_FOUND', 'DATA_EXPORT_LINK_USED', 'DATA_EXPORT_LINK_EXPIRED', 'RATE_LIMITED', 'INTERNAL_ERROR']),
     },

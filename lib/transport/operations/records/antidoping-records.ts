@@ -31,7 +31,8 @@ export const createAntidopingRecord = defineOperation({
   role: 'EMPLOYEE',
   body: schemas.createAntidopingRecordBody,
   success: { status: 201, description: 'The recorded control; Location points to it.', schema: schemas.antidopingRecord },
-  errors: ['PERSON_NOT_FOUND'],
+  // The replay of a key whose record the caller may no longer read answers the record's GET 404 (readBack).
+  errors: ['PERSON_NOT_FOUND', 'ANTIDOPING_RECORD_NOT_FOUND'],
   readBack,
 });
 

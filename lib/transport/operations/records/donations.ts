@@ -30,7 +30,8 @@ export const createDonation = defineOperation({
   role: 'EMPLOYEE',
   body: schemas.createDonationBody,
   success: { status: 201, description: 'The recorded donation; Location points to it.', schema: schemas.donation },
-  errors: ['PERSON_NOT_FOUND'],
+  // The replay of a key whose record the caller may no longer read answers the record's GET 404 (readBack).
+  errors: ['PERSON_NOT_FOUND', 'DONATION_NOT_FOUND'],
   readBack,
 });
 

@@ -30,7 +30,8 @@ export const createFinancialTransaction = defineOperation({
   role: 'EMPLOYEE',
   body: schemas.createFinancialTransactionBody,
   success: { status: 201, description: 'The recorded transaction; Location points to it.', schema: schemas.financialTransaction },
-  errors: ['PERSON_NOT_FOUND'],
+  // The replay of a key whose record the caller may no longer read answers the record's GET 404 (readBack).
+  errors: ['PERSON_NOT_FOUND', 'FINANCIAL_TRANSACTION_NOT_FOUND'],
   readBack,
 });
 

@@ -31,7 +31,8 @@ export const createIncidentReport = defineOperation({
   role: 'EMPLOYEE',
   body: schemas.createIncidentReportBody,
   success: { status: 201, description: 'The filed report, status open; Location points to it.', schema: schemas.incidentReport },
-  errors: ['PERSON_NOT_FOUND'],
+  // The replay of a key whose record the caller may no longer read answers the record's GET 404 (readBack).
+  errors: ['PERSON_NOT_FOUND', 'INCIDENT_REPORT_NOT_FOUND'],
   readBack,
 });
 

@@ -29,7 +29,8 @@ export const createMedicalTreatment = defineOperation({
   role: 'EMPLOYEE',
   body: schemas.createMedicalTreatmentBody,
   success: { status: 201, description: 'The created treatment; Location points to it.', schema: schemas.medicalTreatment },
-  errors: ['PERSON_NOT_FOUND'],
+  // The replay of a key whose record the caller may no longer read answers the record's GET 404 (readBack).
+  errors: ['PERSON_NOT_FOUND', 'MEDICAL_TREATMENT_NOT_FOUND'],
   readBack,
 });
 

@@ -7,9 +7,9 @@ import { documentedOperations, operations } from '@/lib/transport/operations/cat
 import { type AnyOperation, operationName, refusalOf, servedOperation } from '@/lib/transport/operations/operation';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-// Served under /api but not operations of the API: the JSON 404 for unknown paths, the document itself, and the
+// Served under /api but not operations of the API: the JSON 404 for unknown paths, and the
 // framework endpoints of Auth.js and Inngest (imported only by the server: they read its configuration).
-const notOperations = new Set(['/[...path]', '/openapi.json', '/auth/[...nextauth]', '/inngest']);
+const notOperations = new Set(['/[...path]', '/auth/[...nextauth]', '/inngest']);
 
 type RouteFile = { file: string; path: string };
 

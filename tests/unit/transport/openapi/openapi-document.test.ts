@@ -106,13 +106,16 @@ describe('OpenAPI document', () => {
       expect(resolveResponse(responses['429']!).headers, name).toHaveProperty('Retry-After');
       if (operation.parameters || operation.requestBody) expect(errorCodesOf(responses['400']!), name).toEqual(['VALIDATION_ERROR']);
       if (operation.requestBody) expect(Object.keys(responses)).toEqual(expect.arrayContaining(['413', '415']));
+      // A unique constraint can refuse any write (to-api-error.ts maps it to 409 CONFLICT).
+      if (!name.startsWith('GET ')) expect(errorCodesOf(responses['409']!), name).toContain('CONFLICT');
       const success = Object.keys(responses).find((status) => status.startsWith('2'))!;
       expect(Object.keys(responses[success]!.headers ?? {}), name).toEqual(
         expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', ...(success === '201' ? ['Location'] : [])]),
       );
     }
     expect(errorCodesOf(document.paths['/v1/assets/{id}']!.get!.responses['404']!)).toEqual(['TENANT_NOT_FOUND', 'ASSET_NOT_FOUND']);
-    expect(errorCodesOf(document.paths['/v1/categories/{id}']!.delete!.responses['409']!)).toEqual(['CATEGORY_IN_USE']);
+    expect(errorCodesOf(document.paths['/v1/categories/{id}']!.delete!.responses['409']!)).toEqual(['CONFLICT', 'CATEGORY_IN_USE']);
+    expect(document.paths['/v1/assets']!.get!.responses).not.toHaveProperty('409');
     expect(errorCodesOf(document.paths['/v1/assets']!.get!.responses['403']!)).toEqual(['FORBIDDEN']);
     expect(errorCodesOf(document.paths['/v1/branding']!.patch!.responses['403']!)).toEqual(['FORBIDDEN', 'PLAN_UPGRADE_REQUIRED']);
   });
@@ -138,12 +141,12 @@ describe('OpenAPI document', () => {
     expect(parameter).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' } });
   });
 
-  it('requires a bearer token everywhere except on the health check and the data export link and schema', () => {
+  it('requires a bearer token everywhere except on the health check, the document itself and the data export link and schema', () => {
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/health']?.get?.security).toEqual([]);
     const open = operationsOf(() => true).filter(({ operation }) => operation.security?.length === 0);
     const metadata = ['GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/api/mcp'];
-    expect(open.map((o) => o.name).sort()).toEqual(['GET /health', 'POST /webhooks/external-registry', ...publicOperations, ...metadata].sort());
+    expect(open.map((o) => o.name).sort()).toEqual(['GET /health', 'GET /openapi.json', 'POST /webhooks/external-registry', ...publicOperations, ...metadata].sort());
     for (const name of publicOperations) {
       const { operation } = open.find((o) => o.name === name)!;
       expect(operation.responses, name).not.toHaveProperty('401');
