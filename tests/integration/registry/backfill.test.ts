@@ -247,7 +247,7 @@ describe('phase 0 (no registry)', () => {
     await arrange(tenant);
     expect(await backfill(tenant, null)).toEqual({ tenants: 0, completed: 0, failed: 0, phase0: 1 });
     const error = await withTenant(jobDb(), tenant.id, (tx) => requestBackfill(tx, { organisationId: tenant.id } as RequestContext, false)).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 503, code: 'REGISTRY_SYNC_OFF' });
+    expect(error).toMatchObject({ kind: 'unavailable', code: 'REGISTRY_SYNC_OFF' });
     const [{ n }] = (await ownerDb()`select count(*)::int as n from persons where organisation_id = ${tenant.id} and registry_id is not null`) as unknown as [{ n: number }];
     expect(n).toBe(0);
     expect(await ownerDb()`select 1 from registry_backfills where organisation_id = ${tenant.id}`).toHaveLength(0);
