@@ -499,6 +499,8 @@ test.describe('every portal form keeps what was sent and names the bad field', (
           fix: (form) => form.getByLabel('E-mail address').fill(email),
           filed: [{ role: 'ASSET_MANAGER' }],
         });
+        // Ada's row, found as an admin would in a list of many pages: by her surname.
+        await page.goto(tenantUrl('acme', '/admin/users?q=Lovelace'));
         await sweep(page, 'role', testInfo, {
           form: byButton('Save role of Ada Lovelace'),
           submit: 'Save role of Ada Lovelace',
