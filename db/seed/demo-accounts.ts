@@ -2,6 +2,7 @@ import type { DevAccount } from '@/scripts/dev-idp/create-identity-provider';
 
 const acmeId = '0b4c3a7e-0000-4000-8000-00000000ac01';
 const globexId = '0b4c3a7e-0000-4000-8000-00000000610b';
+const initechId = '0b4c3a7e-0000-4000-8000-0000000011ec';
 
 export const demoAccounts: DevAccount[] = [
   { accountId: 'acme-admin', organisationId: acmeId, role: 'ADMIN', email: 'ada.admin@acme.example', givenName: 'Ada', familyName: 'Lovelace' },
@@ -17,4 +18,7 @@ export const demoAccounts: DevAccount[] = [
   // The club's treasurer (FINANCE) and welfare officer (SAFEGUARDING): demo-people.ts, clubStaff.
   { accountId: 'globex-employee-3', organisationId: globexId, role: 'EMPLOYEE', email: 'olivia.brandt@globex.example', givenName: 'Olivia', familyName: 'Brandt' },
   { accountId: 'globex-employee-4', organisationId: globexId, role: 'EMPLOYEE', email: 'samuel.osei@globex.example', givenName: 'Samuel', familyName: 'Osei' },
+  // Initech starts empty: its admin sets up the catalogue on screen (docs/guide/administration.md).
+  { accountId: 'initech-admin', organisationId: initechId, role: 'ADMIN', email: 'bill.admin@initech.example', givenName: 'Bill', familyName: 'Lumbergh' },
+  { accountId: 'initech-employee-1', organisationId: initechId, role: 'EMPLOYEE', email: 'peter.gibbons@initech.example', givenName: 'Peter', familyName: 'Gibbons' },
 ];

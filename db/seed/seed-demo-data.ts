@@ -67,6 +67,7 @@ async function seedTenant(tx: Tx, tenant: DemoTenant, now: Date): Promise<void> 
     .insert(users)
     .values(seedUsers.map((u, i) => ({ organisationId: tenant.id, personId: personRows[i]!.id, idpSubject: u.subject, email: u.email, role: u.role })))
     .returning({ id: users.id });
+  if (tenant.startsEmpty) return;
 
   const categoryRows = await tx
     .insert(categories)

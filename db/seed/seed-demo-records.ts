@@ -92,6 +92,7 @@ async function seedCompanyRecords(c: RecordsContext): Promise<void> {
  * inserts skip rows that exist, so a rerun after a partial deletion never fails on a twin.
  */
 export async function seedDemoRecords(tx: Tx, tenant: DemoTenant, now: Date, encrypt: RecordsContext['encrypt']): Promise<void> {
+  if (tenant.startsEmpty) return;
   const [seen] = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.organisationId, tenant.id)).limit(1);
   if (seen) return;
   const roster: Record<string, { subject: string; role: PersonRole; duties?: readonly (typeof userDutyEnum.enumValues)[number][] }> =

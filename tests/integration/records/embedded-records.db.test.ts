@@ -27,7 +27,7 @@ async function counts(organisationId: string): Promise<Record<string, number>> {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'qm-records-'));
   connection = await connectPglite(path.join(dataDir, 'pglite'));
-  expect(await seedDemoData(connection.db, new Date(), encryption)).toEqual(['acme', 'globex']);
+  expect(await seedDemoData(connection.db, new Date(), encryption)).toEqual(['acme', 'globex', 'initech']);
 }, 120_000);
 
 afterAll(async () => {
