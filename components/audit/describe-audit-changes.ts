@@ -5,6 +5,7 @@ import { assetStatusLabels, backupStatusLabels, extensionModeLabels, loanStatusL
 import { dutiesInOrder, dutyLabels } from '@/lib/people/users/duty-labels';
 import { roleLabels } from '@/lib/people/users/role-labels';
 import { fieldLabel } from '@/lib/platform/validation/field-labels';
+import { describeField } from '@/components/catalogue/field-words';
 
 /** A stored value as shown: words, or a colour shown as a swatch beside its hex code. */
 export type AuditValue = { text: string; colour?: string };
@@ -52,12 +53,22 @@ function describeValue(field: string, value: unknown, entry: AuditEntry, names: 
   if (field === 'duties' && Array.isArray(value)) {
     return { text: dutiesInOrder.filter((duty) => value.includes(duty)).map((duty) => dutyLabels[duty]).join(', ') || 'none' };
   }
+  if (field === 'approverRules' && Array.isArray(value)) return { text: shorten(value.map((rule: Record<string, unknown>) => describeRule(rule, names)).join('; ')) || 'none' };
+  if (field === 'customFields' && entry.target.type === 'CATEGORY' && Array.isArray(value)) return { text: shorten(value.map(describeField).join('; ')) || 'none' };
   if (Array.isArray(value)) {
     const labels = value.map((item) => (item && typeof item === 'object' && 'label' in item ? String(item.label) : null));
     if (labels.every(Boolean)) return { text: shorten(labels.join(', ')) || 'none' };
     return { text: value.length === 1 ? '1 entry' : `${value.length} entries` };
   }
   return { text: 'Set' };
+}
+
+// "Helmets at any location: Ada Lovelace", a loan policy's approver rule with names for its ids.
+function describeRule(rule: Record<string, unknown>, names: AuditNames): string {
+  const named = (id: unknown, map: Record<string, string>, any: string, gone: string) => (typeof id === 'string' ? (map[id] ?? gone) : any);
+  const category = named(rule.categoryId, names.categories, 'Any category', 'A deleted category');
+  const location = named(rule.locationId, names.locations, 'any location', 'a deleted location');
+  return `${category} at ${location}: ${named(rule.approverUserId, names.users, 'any asset manager', 'a former user')}`;
 }
 
 function presence(before: unknown, after: unknown): string {

@@ -30,6 +30,8 @@ export const adminNav: NavItem[] = [
   { href: '/admin/audit-log', label: 'Audit log', minRole: 'ADMIN' },
   { href: '/admin/news', label: 'News', minRole: 'ADMIN' },
   { href: '/admin/settings', label: 'Settings & loan policy', minRole: 'ADMIN' },
+  { href: '/admin/categories', label: 'Categories', minRole: 'ADMIN' },
+  { href: '/admin/locations', label: 'Locations', minRole: 'ADMIN' },
   { href: '/admin/branding', label: 'Branding', minRole: 'ADMIN' },
   { href: '/admin/backup', label: 'Backup', minRole: 'ADMIN' },
   { href: '/admin/erasure-requests', label: 'Erasure requests', minRole: 'ADMIN' },

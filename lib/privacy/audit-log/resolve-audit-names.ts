@@ -53,6 +53,13 @@ function collectIds(entries: readonly AuditEntryRefs[]): Record<Kind, Set<string
     for (const [field, change] of Object.entries(entry.changes)) {
       add(referenceFields[field], change.before);
       add(referenceFields[field], change.after);
+      if (field === 'approverRules') {
+        for (const rule of [change.before, change.after].flatMap((rules) => (Array.isArray(rules) ? (rules as Record<string, unknown>[]) : []))) {
+          add('categories', rule.categoryId);
+          add('locations', rule.locationId);
+          add('users', rule.approverUserId);
+        }
+      }
     }
   }
   return ids;

@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { ApproverRulesEditor } from '@/components/catalogue/approver-rules-editor';
 import { listCategories } from '@/lib/lending/categories/list-categories';
 import { getConfig } from '@/lib/platform/config';
 import { getLoanPolicy } from '@/lib/lending/loans/policy';
@@ -10,6 +11,7 @@ import { getOrganisationProfile } from '@/lib/organisation/settings/get-organisa
 import { getOrganisationSettings } from '@/lib/organisation/settings/get-organisation-settings';
 import { listApprovers } from '@/lib/people/users/list-approvers';
 import { listUserNames } from '@/lib/people/users/list-user-names';
+import { roleLabels } from '@/lib/people/users/role-labels';
 import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { LoanPolicyForm } from './loan-policy-form';
 import { LegalContactForm } from './legal-contact-form';
@@ -42,8 +44,8 @@ export default async function SettingsPage() {
       registry: settings,
       policy: loanPolicy,
       approvers: approverList,
-      categories: new Map(categoryPage.data.map((c) => [c.id, c.name])),
-      locations: new Map(locationPage.data.map((l) => [l.id, l.name])),
+      categories: categoryPage.data.map((c) => ({ id: c.id, name: c.name })),
+      locations: locationPage.data.map((l) => ({ id: l.id, name: l.name })),
       ruleApprovers: await listUserNames(tx, ctx.organisationId, named),
     };
   });
@@ -111,30 +113,19 @@ export default async function SettingsPage() {
         </Card>
 
         <Card aria-labelledby="rules-heading">
-          <CardHeader id="rules-heading" title="Approver rules" description="The first rule that matches an asset names its approver; otherwise the default approver decides." />
+          <CardHeader
+            id="rules-heading"
+            title="Approver rules"
+            description="Who approves a request, by the asset's category and location. The first rule that matches an asset decides, so put the narrower rules first; a request no rule matches goes to the default approver above. Changes are recorded in the audit log."
+          />
           <CardBody>
-            {policy.approverRules.length === 0 ? (
-              <p className="text-sm text-slate-600">No rules: the default approver decides every request.</p>
-            ) : (
-              <ol className="divide-y divide-slate-100 text-sm">
-                {policy.approverRules.map((rule, index) => (
-                  <li key={`${rule.categoryId}-${rule.locationId}-${rule.approverUserId}-${index}`} className="flex flex-wrap gap-x-2 py-2">
-                    <span className="font-medium text-slate-500">{index + 1}.</span>
-                    <span>
-                      {rule.categoryId ? (categories.get(rule.categoryId) ?? 'Removed category') : 'Any category'} at{' '}
-                      {rule.locationId ? (locations.get(rule.locationId) ?? 'removed location') : 'any location'}
-                    </span>
-                    <span aria-hidden="true" className="text-slate-400">
-                      →
-                    </span>
-                    <span className="font-medium text-slate-900">
-                      {rule.approverUserId ? (ruleApprovers.get(rule.approverUserId) ?? 'Former user') : 'Any asset manager'}
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            )}
-            <p className="mt-3 text-xs text-slate-600">Rules are edited through the API (PATCH /api/v1/loan-policy).</p>
+            <ApproverRulesEditor
+              rules={policy.approverRules}
+              categories={categories}
+              locations={locations}
+              approvers={approvers.map((approver) => ({ id: approver.id, name: approver.name, role: roleLabels[approver.role] }))}
+              formerApprovers={Object.fromEntries(ruleApprovers)}
+            />
           </CardBody>
         </Card>
       </div>

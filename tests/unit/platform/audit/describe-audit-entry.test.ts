@@ -55,6 +55,24 @@ describe('audit entries for people', () => {
     expect(lineTexts(moved)).toEqual(['Location: a deleted location → Head office', 'Status: Available → On loan']);
   });
 
+  it('words approver rules and category fields, naming categories, locations and people, never ids', () => {
+    const policy = entry({
+      action: 'LOAN_POLICY_UPDATED',
+      target: { type: 'ORGANISATION', id: ids.org },
+      assetId: null,
+      changes: { approverRules: { before: [], after: [{ categoryId: ids.gone, locationId: ids.office, approverUserId: ids.bob }, { categoryId: null, locationId: null, approverUserId: null }] } },
+    });
+    expect(sentenceText(describeAuditEntry(policy, names))).toBe('Ada Lovelace changed the loan policy.');
+    expect(lineTexts(policy)).toEqual(['Approver rules: none → A deleted category at Head office: Bob Smith; Any category at any location: any asset manager']);
+    const category = entry({
+      action: 'CATEGORY_UPDATED',
+      target: { type: 'CATEGORY', id: ids.gone },
+      assetId: null,
+      changes: { customFields: { before: [{ key: 'size', label: 'Size', type: 'text' }], after: [{ key: 'size', label: 'Size', type: 'select', required: true, options: ['S', 'M', 'L'] }] } },
+    });
+    expect(lineTexts(category)).toEqual(['Category fields: Size: text → Size: choice of S, M or L, required']);
+  });
+
   it('shows dates in the portal style, booleans as Yes/No and roles in words', () => {
     const changed = entry({ changes: { purchaseDate: { before: null, after: '2026-11-24' } } });
     expect(lineTexts(changed)).toEqual(['Purchase date: — → 24 Nov 2026']);
