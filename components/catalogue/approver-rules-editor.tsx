@@ -100,8 +100,15 @@ function RuleRows({ initial, categories, locations, approvers, formerApprovers }
                 </div>
               </div>
               <div className="grid gap-3 sm:grid-cols-3">
-                <Field label="Category" htmlFor={`${id}-category`} error={row.error}>
-                  <Select name={name('categoryId')} value={row.categoryId} autoFocus={row.added} onChange={(event) => update(row.uid, { categoryId: event.target.value })}>
+                <Field label="Category" htmlFor={`${id}-category`}>
+                  <Select
+                    name={name('categoryId')}
+                    value={row.categoryId}
+                    aria-invalid={row.error ? true : undefined}
+                    aria-describedby={row.error ? `${id}-error` : undefined}
+                    autoFocus={row.added}
+                    onChange={(event) => update(row.uid, { categoryId: event.target.value })}
+                  >
                     <option value="">Any category</option>
                     {withStored(categories, row.categoryId, 'A deleted category').map((choice) => (
                       <option key={choice.id} value={choice.id}>
@@ -134,6 +141,11 @@ function RuleRows({ initial, categories, locations, approvers, formerApprovers }
               <p className="mt-2 text-sm text-slate-700 [overflow-wrap:anywhere]" data-testid="approver-rule-sentence">
                 Assets of {category} at {location} are approved by {approver}.
               </p>
+              {row.error ? (
+                <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-700">
+                  {row.error}
+                </p>
+              ) : null}
             </li>
           );
         })}

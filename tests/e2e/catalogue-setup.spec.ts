@@ -171,7 +171,7 @@ test('a new tenant’s admin sets up the catalogue on screen and lends its first
   await page.getByLabel('Shell colour (required)').selectOption('Blue');
   await page.getByLabel('Visor fitted').check();
   await page.getByRole('button', { name: 'Create asset' }).click();
-  await page.waitForURL(/\/assets\/[0-9a-f-]{36}$/);
+  await page.waitForURL(/\/assets\/[0-9a-f-]{36}(\?|$)/);
   const assetId = new URL(page.url()).pathname.split('/').pop()!;
   const [asset] = await ownerSql()`select category_id, location_id, custom_fields from assets where id = ${assetId}`;
   expect(asset).toEqual({ category_id: categoryId, location_id: locationId, custom_fields: { shellColour: 'Blue', visor: true, headSizeCm: 58 } });
