@@ -180,7 +180,7 @@ test('a new tenant’s admin sets up the catalogue on screen and lends its first
   await page.goto(tenantUrl('initech', `/admin/categories/${categoryId}`));
   await expect(page.getByRole('region', { name: 'Delete this category' })).toContainText('1 asset still belongs to it');
   await page.getByRole('button', { name: 'Delete category' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Assets still belong to this category, so it cannot be deleted. Move them to another category first.');
+  await expect(page.getByRole('region', { name: 'Delete this category' }).getByRole('alert')).toHaveText('Assets still belong to this category, so it cannot be deleted. Move them to another category first.');
   expect(await ownerSql()`select id from categories where id = ${categoryId}`).toHaveLength(1);
 
   // 5. The employee asks for it; the rule names Bill, who approves; the employee picks it up.
