@@ -173,7 +173,7 @@ test.describe('the inbox', () => {
     const item = page.getByTestId('notification').filter({ hasText: title });
     await expect(item).toHaveAttribute('data-read', 'false');
     await expect(item).toContainText('past its 30-day legal limit');
-    await page.getByRole('link', { name: 'Unread' }).click();
+    await page.getByRole('navigation', { name: 'Show' }).getByRole('link', { name: 'Unread', exact: true }).click();
     await page.waitForURL(/show=unread/);
     await expect(item).toBeVisible();
     await screenshot(page, testInfo, 'notifications-inbox-admin');
