@@ -15,10 +15,14 @@ export type InboxItem = { id: string; title: string; body: string; unread: boole
 /** The person's notifications, unread ones marked, each with its link and, while unread, "Mark as read". */
 export function NotificationList({ items, markReadAction }: { items: InboxItem[]; markReadAction: Action }) {
   const form = useActionForm(markReadAction);
+  // A refusal shows beside the notification it was about; "Marked as read." above the list.
+  const refusedId = form.result?.ok === false ? form.text('notificationId') : '';
+  const refusalPlaced = items.some((item) => item.id === refusedId);
+  const topResult = refusalPlaced ? null : form.result;
   return (
     <>
-      <div aria-live="polite" className={form.result ? 'px-5 pt-3' : undefined}>
-        <FormMessage result={form.result} />
+      <div aria-live="polite" className={topResult ? 'px-5 pt-3' : undefined}>
+        <FormMessage result={topResult} />
       </div>
       <ul className="divide-y divide-slate-100" data-testid="notifications">
         {items.map((item) => (
@@ -30,6 +34,7 @@ export function NotificationList({ items, markReadAction }: { items: InboxItem[]
                 {item.title}
               </h2>
               <p className="mt-1 text-sm text-slate-700 break-words [overflow-wrap:anywhere]">{item.body}</p>
+              {item.id === refusedId ? <FormMessage result={form.result} className="mt-2" /> : null}
               <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
                 <span className="text-xs text-slate-500">{item.when.charAt(0).toUpperCase() + item.when.slice(1)}</span>
                 {item.link ? (
