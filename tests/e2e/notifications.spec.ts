@@ -195,10 +195,11 @@ test.describe('the inbox', () => {
     await signIn(page, 'acme-admin', { path: '/admin/news' });
     await expect(page.getByText('Announcements appear on everyone’s dashboard, employees, asset managers and administrators alike, newest first.')).toBeVisible();
     await page.getByRole('button', { name: 'Publish news' }).click();
-    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expect(page.getByText('Give the news a title of at least 3 characters.')).toBeVisible();
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Text').fill('The lower pitch is closed for reseeding until the end of the month.');
     await page.getByRole('button', { name: 'Publish news' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
     await expect(page.getByTestId('published-news-item').filter({ hasText: title })).toBeVisible();
     expect((await ownerSql()`select count(*)::int as n from announcements where organisation_id = ${ACME_ID} and title = ${title}`)[0]!.n).toBe(1);
 
