@@ -1,8 +1,10 @@
 import type { SystemHealth } from '@/lib/transport/dashboard/get-system-health';
 import type { RecentAudit } from '@/lib/transport/dashboard/list-recent-audit-entries';
 import type { OrganisationProfile } from '@/lib/organisation/settings/get-organisation-profile';
+import type { Announcement } from '@/lib/organisation/announcements/schemas';
 import type { OpenDeletionCounts } from '@/lib/privacy/erasure/deletion-requests/list-deletion-requests';
 import { ErasureRequestsAlert } from './erasure-requests-alert';
+import { NewsCard } from './news-card';
 import { type QuickAction, QuickActions } from './quick-actions';
 import { RecentAuditCard } from './recent-audit-card';
 import { SystemHealthCard } from './system-health-card';
@@ -15,9 +17,9 @@ const actions: QuickAction[] = [
   { href: '/admin/backup', label: 'Backup', description: 'Download your data', icon: 'archive' },
 ];
 
-type Props = { health: SystemHealth; uptimeSeconds: number; profile: OrganisationProfile; domain: string; audit: RecentAudit; erasure: OpenDeletionCounts };
+type Props = { health: SystemHealth; uptimeSeconds: number; profile: OrganisationProfile; domain: string; audit: RecentAudit; erasure: OpenDeletionCounts; news: Announcement[] };
 
-export function AdminDashboard({ health, uptimeSeconds, profile, domain, audit, erasure }: Props) {
+export function AdminDashboard({ health, uptimeSeconds, profile, domain, audit, erasure, news }: Props) {
   return (
     <div className="space-y-6">
       <ErasureRequestsAlert counts={erasure} />
@@ -26,6 +28,7 @@ export function AdminDashboard({ health, uptimeSeconds, profile, domain, audit, 
         <SystemHealthCard health={health} uptimeSeconds={uptimeSeconds} />
         <TenantInfoCard profile={profile} domain={domain} />
       </div>
+      <NewsCard news={news} />
       <RecentAuditCard audit={audit} />
     </div>
   );

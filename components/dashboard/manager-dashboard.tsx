@@ -1,21 +1,24 @@
 import { Card, CardHeader } from '@/components/ui/card';
+import type { Announcement } from '@/lib/organisation/announcements/schemas';
 import type { ManagerKpis } from '@/lib/transport/dashboard/get-manager-kpis';
 import type { QueuedLoan } from '@/lib/transport/dashboard/list-approval-queue';
 import type { OverdueLoan } from '@/lib/transport/dashboard/list-overdue-loans';
 import { ApprovalQueue, type DecisionAction } from './approval-queue';
 import { KpiCards } from './kpi-cards';
+import { NewsCard } from './news-card';
 import { OverdueLoansCard } from './overdue-loans-card';
 
 type Props = {
   kpis: ManagerKpis;
   queue: QueuedLoan[];
   overdue: OverdueLoan[];
+  news: Announcement[];
   organisationName: string;
   approveAction: DecisionAction;
   rejectAction: DecisionAction;
 };
 
-export function ManagerDashboard({ kpis, queue, overdue, organisationName, approveAction, rejectAction }: Props) {
+export function ManagerDashboard({ kpis, queue, overdue, news, organisationName, approveAction, rejectAction }: Props) {
   return (
     <div className="space-y-6">
       <KpiCards values={kpis} />
@@ -32,6 +35,7 @@ export function ManagerDashboard({ kpis, queue, overdue, organisationName, appro
           <OverdueLoansCard loans={overdue} organisationName={organisationName} />
         </div>
       </div>
+      <NewsCard news={news} />
     </div>
   );
 }

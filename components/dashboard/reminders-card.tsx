@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { Card, CardHeader } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -7,7 +8,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { Notification } from '@/lib/platform/notifications/in-app';
 import type { ActionResult } from '@/lib/transport/portal/action-result';
-import { formatDateTime } from '@/lib/platform/format/dates';
+import { formatDate } from '@/lib/platform/format/dates';
 
 type MarkReadAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
 
@@ -21,6 +22,11 @@ export function RemindersCard({ reminders, unreadCount, markReadAction }: { remi
         id="reminders-heading"
         title="Reminders"
         description={unreadCount === 0 ? 'You are all caught up.' : `${unreadCount} unread`}
+        action={
+          <Link href="/notifications" className="text-sm font-medium text-brand hover:underline">
+            See all
+          </Link>
+        }
       />
       <div aria-live="polite" className={result ? 'px-5 pt-3' : undefined}>
         <FormMessage result={result} />
@@ -39,10 +45,10 @@ export function RemindersCard({ reminders, unreadCount, markReadAction }: { remi
                     {unread ? <span className="sr-only">Unread: </span> : null}
                     {reminder.title}
                   </p>
-                  <p className="mt-0.5 text-xs text-slate-600">{reminder.body}</p>
+                  <p className="mt-0.5 text-xs text-slate-600 break-words [overflow-wrap:anywhere]">{reminder.body}</p>
                   <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1">
                     <time dateTime={reminder.createdAt} className="text-xs text-slate-500">
-                      {formatDateTime(reminder.createdAt)}
+                      {formatDate(reminder.createdAt)}
                     </time>
                     {unread ? (
                       <ActionForm state={form}>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import type { Duty } from '@/lib/platform/auth/duties';
@@ -10,9 +11,9 @@ import { signOutAction } from './sign-out';
 import { TenantMark } from './tenant-mark';
 
 
-type Props = { organisationName: string; logoDataUri: string | null; user: { name: string; email: string | null; role: Role; duties: readonly Duty[] } };
+type Props = { organisationName: string; logoDataUri: string | null; user: { name: string; email: string | null; role: Role; duties: readonly Duty[] }; unreadNotifications?: number };
 
-export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
+export function PortalHeader({ organisationName, logoDataUri, user, unreadNotifications = 0 }: Props) {
   const links = primaryNav
     .filter((item) => (hasRole(user.role, item.minRole) || (item.orAnyDuty && user.duties.length > 0)) && (!item.duty || user.duties.includes(item.duty)))
     .map((item) => (item.managerLabel && hasRole(user.role, 'ASSET_MANAGER') ? { ...item, label: item.managerLabel } : item));
@@ -36,6 +37,7 @@ export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
             <p className="text-xs text-slate-600">{user.email}</p>
           </div>
           <Badge tone="info">{roleLabels[user.role]}</Badge>
+          <NotificationBell unread={unreadNotifications} />
           <Link href="/profile" className={buttonClasses('ghost', 'sm')}>
             Your profile
           </Link>

@@ -42,6 +42,9 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     loanId: uuid('loan_id'),
+    // The portal page the notification is about (a path such as /admin/webhooks/<id>); null when it is about
+    // nothing beyond its loan.
+    link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -41,6 +41,8 @@ export const dataDeletionRequests = pgTable(
     completedAt: instant('completed_at'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    // When the admins were told the request is past its target or legal limit: once per request.
+    overdueNotifiedAt: instant('overdue_notified_at'),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [

@@ -47,8 +47,8 @@ async function EmployeeView({ portal }: { portal: PortalContext }) {
 
 async function ManagerView({ portal }: { portal: PortalContext }) {
   const data = await withPortalTransaction(portal, async (tx, ctx) => {
-    const [kpis, queue, overdue] = await Promise.all([getManagerKpis(tx, ctx), listApprovalQueue(tx, ctx), listOverdueLoans(tx, ctx)]);
-    return { kpis, queue, overdue };
+    const [kpis, queue, overdue, news] = await Promise.all([getManagerKpis(tx, ctx), listApprovalQueue(tx, ctx), listOverdueLoans(tx, ctx), listAnnouncements(tx, ctx, NEWS_ON_DASHBOARD)]);
+    return { kpis, queue, overdue, news };
   });
   return (
     <>
@@ -64,13 +64,14 @@ async function ManagerView({ portal }: { portal: PortalContext }) {
 
 async function AdminView({ portal }: { portal: PortalContext }) {
   const data = await withPortalTransaction(portal, async (tx, ctx) => {
-    const [health, profile, audit, erasure] = await Promise.all([
+    const [health, profile, audit, erasure, news] = await Promise.all([
       getSystemHealth(tx, ctx),
       getOrganisationProfile(tx, ctx.organisationId),
       listRecentAuditEntries(tx, ctx),
       countOpenDeletionRequests(tx, ctx),
+      listAnnouncements(tx, ctx, NEWS_ON_DASHBOARD),
     ]);
-    return { health, profile: profile!, audit, erasure };
+    return { health, profile: profile!, audit, erasure, news };
   });
   const domain = data.profile.customDomain ?? `${data.profile.slug}.${getConfig().WEB_DOMAIN}`;
   return (
@@ -81,7 +82,7 @@ async function AdminView({ portal }: { portal: PortalContext }) {
   );
 }
 
-/** One dashboard per role: an admin sees the administration overview, a manager the manager's, an employee theirs. */
+/** One dashboard per role: an admin sees the administration overview, a manager the manager's, an employee theirs; each shows the news. */
 export default async function DashboardPage() {
   const portal = await requirePortalContext();
   if (portal.user.role === 'ADMIN') return <AdminView portal={portal} />;

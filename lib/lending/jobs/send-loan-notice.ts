@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { assets, users } from '@/db/schema';
+import { formatDate } from '@/lib/platform/format/dates';
 import { createNotification } from '@/lib/platform/notifications/create-notification';
 import { enqueueEmail, type OutboxContext } from '@/lib/platform/notifications/enqueue-email';
 import { daysBetween } from '@/lib/platform/time';
@@ -21,8 +22,8 @@ export async function sendLoanNotice(tx: Tx, ctx: OutboxContext, loan: NoticeLoa
     await createNotification(tx, ctx.organisationId, {
       userId: loan.requesterId,
       kind: 'LOAN_REMINDER',
-      title: `Return ${assetName} by ${loan.endDate}`,
-      body: `Your loan of ${assetName} ends on ${loan.endDate}. Return it by then, or ask for an extension.`,
+      title: `Return ${assetName} by ${formatDate(loan.endDate)}`,
+      body: `Your loan of ${assetName} ends on ${formatDate(loan.endDate)}. Return it by then, or ask for an extension.`,
       loanId: loan.id,
     });
     if (email) await enqueueEmail(tx, ctx, { template: 'loan-reminder', to: email, idempotencyKey: `loan-reminder:${loan.id}:${loan.endDate}`, data: { loanId: loan.id, assetName, endDate: loan.endDate, daysLeft } });
@@ -32,7 +33,7 @@ export async function sendLoanNotice(tx: Tx, ctx: OutboxContext, loan: NoticeLoa
     userId: loan.requesterId,
     kind: 'LOAN_OVERDUE',
     title: `Overdue: ${assetName}`,
-    body: `Your loan of ${assetName} ended on ${loan.endDate}. Please return it as soon as possible.`,
+    body: `Your loan of ${assetName} ended on ${formatDate(loan.endDate)}. Please return it as soon as possible.`,
     loanId: loan.id,
   });
   if (email) await enqueueEmail(tx, ctx, { template: 'loan-overdue', to: email, idempotencyKey: `loan-overdue:${loan.id}:${loan.endDate}`, data: { loanId: loan.id, assetName, endDate: loan.endDate } });

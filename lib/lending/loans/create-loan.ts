@@ -13,12 +13,16 @@ import { loanColumns } from './loan-columns';
 import { findBusyRanges, loanConflict, type LoanRow, toLoanDto, writeBookingInSavepoint } from './loan-store';
 import { loadRequestFacts } from './load-request-facts';
 import { notifyDecision } from './notify-loan';
+import { notifyLoanRequested } from './notify-loan-requested';
 import { resolveApprover } from './resolve-approver';
 import type { CreateLoanBody } from './schemas';
 import { validateLoanDates } from './validate-loan-dates';
 import { emitLoanEvent } from '@/lib/lending/loans/emit-loan-event';
 
-/** A new loan with its asset; `notice` is empty for a pending request, whose approvers the outbox fan-out tells. */
+/**
+ * A new loan with its asset. For a pending request `notice` names the approvers notified in the app; their
+ * e-mails are the outbox fan-out's, so it names none.
+ */
 export type CreatedLoan = NotifiedLoan & { asset: LoanAsset };
 
 const auditedFields = ['status', 'startDate', 'endDate', 'purpose', 'approverId'] as const;
@@ -38,8 +42,8 @@ const pendingLoanDefaults = {
 /**
  * Files a request in a few round trips (issue 16: 500 requests/s): one statement for the registration, policy,
  * asset and conflict check, the approver check when the policy names one, then the loan, its audit entry and one
- * outbox event sent together, with the loan.requested webhook event. The approvers are looked up and e-mailed
- * by the deliver-outbox job.
+ * outbox event sent together, with the loan.requested webhook event; then the approvers' in-app notifications. The
+ * approvers are e-mailed by the deliver-outbox job.
  */
 export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanBody): Promise<CreatedLoan> {
   const { policy, asset, busy } = await loadRequestFacts(tx, ctx, input);
@@ -63,7 +67,8 @@ export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanB
       enqueueLoanRequested(tx, ctx, id),
       emitLoanEvent(tx, ctx, 'loan.requested', row),
     ]);
-    return { loan: toLoanDto(loan!, ctx.now), asset, notice: noNotice };
+    const notifiedInApp = await notifyLoanRequested(tx, ctx.organisationId, row, asset);
+    return { loan: toLoanDto(loan!, ctx.now), asset, notice: { ...noNotice, notifiedInApp } };
   }
 
   let loan: LoanRow;

@@ -1,4 +1,5 @@
 import type { Executor } from '@/db/client';
+import { formatDate } from '@/lib/platform/format/dates';
 import { createNotification } from '@/lib/platform/notifications/create-notification';
 import { enqueueEmail, enqueueEmails } from '@/lib/platform/notifications/enqueue-email';
 import type { LoanAsset } from './loan-asset';
@@ -22,7 +23,7 @@ export async function notifyExtensionRequested(tx: Executor, ctx: NotifyContext,
       userId: approver.id,
       kind: 'LOAN_EXTENSION_REQUESTED',
       title: `Extension request: ${asset.name}`,
-      body: `${requesterName} asks to keep ${asset.name} until ${requestedEndDate} instead of ${loan.endDate}.`,
+      body: `${requesterName} asks to keep ${asset.name} until ${formatDate(requestedEndDate)} instead of ${formatDate(loan.endDate)}.`,
       loanId: loan.id,
     });
     if (notified) notifiedInApp.push(approver.name);
@@ -52,8 +53,8 @@ export async function notifyExtensionDecided(tx: Executor, ctx: NotifyContext, l
     kind: approved ? 'LOAN_EXTENSION_APPROVED' : 'LOAN_EXTENSION_REJECTED',
     title: approved ? `Extension approved: ${asset.name}` : `Extension declined: ${asset.name}`,
     body: approved
-      ? `You may keep ${asset.name} until ${loan.endDate}.`
-      : `You asked to keep ${asset.name} until ${outcome.requestedEndDate}; it is still due on ${loan.endDate}. Reason: ${outcome.reason}`,
+      ? `You may keep ${asset.name} until ${formatDate(loan.endDate)}.`
+      : `You asked to keep ${asset.name} until ${formatDate(outcome.requestedEndDate)}; it is still due on ${formatDate(loan.endDate)}. Reason: ${outcome.reason}`,
     loanId: loan.id,
   });
   const name = requester?.name ?? 'The borrower';

@@ -1,5 +1,6 @@
 import type { Executor } from '@/db/client';
 import type { RequestContext } from '@/lib/platform/core/context';
+import { formatDate } from '@/lib/platform/format/dates';
 import { createNotification } from '@/lib/platform/notifications/create-notification';
 import { type EmailMessage, enqueueEmail } from '@/lib/platform/notifications/enqueue-email';
 import { findSilencedAddresses } from '@/lib/platform/notifications/reachable-recipients';
@@ -57,7 +58,7 @@ export async function notifyDecision(tx: Executor, ctx: NotifyContext, loan: Loa
   const title = decision === 'approved' ? `Loan approved: ${asset.name}` : `Loan request declined: ${asset.name}`;
   const body =
     decision === 'approved'
-      ? `Your loan of ${asset.name} from ${loan.startDate} to ${loan.endDate} was approved.`
+      ? `Your loan of ${asset.name} from ${formatDate(loan.startDate)} to ${formatDate(loan.endDate)} was approved.`
       : `Your request for ${asset.name} was declined: ${loan.rejectionReason ?? ''}`.trim();
   const inApp = await createNotification(tx, ctx.organisationId, { userId: loan.requesterId, kind: decision === 'approved' ? 'LOAN_APPROVED' : 'LOAN_REJECTED', title, body, loanId: loan.id });
   const name = requester?.name ?? 'The borrower';

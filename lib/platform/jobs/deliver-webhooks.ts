@@ -3,6 +3,7 @@ import { rowsOf } from '@/db/client';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '@/db/schema';
 import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
+import { notifyWebhookFailed } from '@/lib/platform/webhooks/notify-webhook-failed';
 import { postWebhook } from '@/lib/platform/webhooks/post-webhook';
 import type { ResolveHost, WebhookTargetPolicy } from '@/lib/platform/webhooks/target-policy';
 import { openWebhookSecret, signWebhook } from '@/lib/platform/webhooks/webhook-secret';
@@ -94,10 +95,12 @@ async function settle(deps: DeliverWebhooksDeps, item: DueItem, delivery: Claime
   await withTenant(deps.db, item.organisationId, async (tx) => {
     await tx.insert(webhookDeliveryAttempts).values({ organisationId: item.organisationId, deliveryId: delivery.id, attemptedAt: now, ...result });
     const last = { lastAttemptAt: now, lastResponseStatus: result.responseStatus, lastError: result.error };
-    await tx
+    const settled = await tx
       .update(webhookDeliveries)
       .set(delivered ? { ...last, status: 'DELIVERED', deliveredAt: now } : gaveUp ? { ...last, status: 'FAILED' } : { ...last, nextAttemptAt: new Date(now.getTime() + webhookRetryDelayMs(delivery.attempts)) })
-      .where(pendingDelivery(item));
+      .where(pendingDelivery(item))
+      .returning({ id: webhookDeliveries.id });
+    if (gaveUp && settled.length > 0) await notifyWebhookFailed(tx, item.organisationId, delivery.endpointId, delivery.attempts);
   });
   if (gaveUp) deps.log?.warn(`[quartermaster] webhook delivery ${delivery.id} to endpoint ${delivery.endpointId} failed for good after ${delivery.attempts} attempts: ${result.error}`);
   return delivered ? 'delivered' : gaveUp ? 'failed' : 'retried';

@@ -8,10 +8,27 @@ import { buildPage, decodeCursor, type Page, pageQuery, timestampCursor } from '
 
 export const Notification = z.object({
   id: z.uuid(),
-  kind: z.string().describe('LOAN_REMINDER, LOAN_OVERDUE, LOAN_APPROVED, LOAN_REJECTED, LOAN_EXTENSION_REQUESTED (to approvers), LOAN_EXTENSION_APPROVED, LOAN_EXTENSION_REJECTED, DATA_DELETION_REJECTED (their erasure request was declined; the body gives the reason), REGISTRY_SYNC_CONFLICT (to admins: the registry and this platform both changed an identity field of a person), LOAN_CANCELLED_BORROWER_ERASED and LOAN_BORROWER_ERASED (to approvers: a borrower was erased, their booking cancelled or their loan still out)'),
+  kind: z
+    .string()
+    .describe(
+      [
+        'What it is about. To the borrower: LOAN_REMINDER, LOAN_OVERDUE, LOAN_APPROVED, LOAN_REJECTED, LOAN_EXTENSION_APPROVED, LOAN_EXTENSION_REJECTED.',
+        'To the approver (the named one, else every active asset manager, else the admins): LOAN_REQUESTED (a new request to decide), LOAN_EXTENSION_REQUESTED,',
+        'LOAN_CANCELLED_BORROWER_ERASED and LOAN_BORROWER_ERASED (a borrower was erased, their booking cancelled or their loan still out).',
+        'To the person concerned: DATA_DELETION_REJECTED (their erasure request was declined; the body gives the reason), PERSON_CHANGE_REJECTED, PERSON_REGISTRATION_REJECTED.',
+        'To every active admin: DATA_DELETION_OVERDUE (an open erasure request passed its 7-day target or 30-day legal limit; once per request),',
+        'REGISTRY_SYNC_CONFLICT (the registry and this platform both changed an identity field of a person),',
+        'WEBHOOK_DELIVERY_FAILED (a webhook endpoint failed every attempt of a delivery, or was disabled while deliveries waited; once until the admin has read it).',
+        'Further kinds may be added; show title and body for a kind you do not know.',
+      ].join(' '),
+    ),
   title: z.string(),
   body: z.string(),
   loanId: z.uuid().nullable(),
+  link: z
+    .string()
+    .nullable()
+    .describe("The portal page it is about, as a path on the tenant's portal (/loans/<id>, /admin/erasure-requests/<id>, /admin/registry/conflicts, /admin/webhooks/<id>...); null when it points nowhere."),
   readAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
 });
@@ -23,10 +40,13 @@ export const ListNotificationsQuery = z.strictObject({
 });
 export const NotificationIdParams = z.object({ id: z.uuid() });
 
-const columns = { id: notifications.id, kind: notifications.kind, title: notifications.title, body: notifications.body, loanId: notifications.loanId, readAt: notifications.readAt, createdAt: notifications.createdAt };
+const columns = { id: notifications.id, kind: notifications.kind, title: notifications.title, body: notifications.body, loanId: notifications.loanId, link: notifications.link, readAt: notifications.readAt, createdAt: notifications.createdAt };
 
-function toDto(row: { id: string; kind: string; title: string; body: string; loanId: string | null; readAt: Date | null; createdAt: Date }): Notification {
-  return { ...row, readAt: row.readAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() };
+type NotificationRow = { id: string; kind: string; title: string; body: string; loanId: string | null; link: string | null; readAt: Date | null; createdAt: Date };
+
+// Notifications about a loan carry no link of their own: their page is the loan's.
+function toDto(row: NotificationRow): Notification {
+  return { ...row, link: row.link ?? (row.loanId ? `/loans/${row.loanId}` : null), readAt: row.readAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() };
 }
 
 /** The caller's own in-app notifications, newest first. */

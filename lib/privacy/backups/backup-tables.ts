@@ -159,6 +159,7 @@ export const backupTables: readonly BackupTable[] = [
       title: notifications.title,
       body: notifications.body,
       loanId: notifications.loanId,
+      link: notifications.link,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
     },

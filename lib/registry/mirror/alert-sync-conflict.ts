@@ -4,6 +4,21 @@ import { users } from '@/db/schema';
 import { createNotification } from '@/lib/platform/notifications/create-notification';
 import { enqueueEmails } from '@/lib/platform/notifications/enqueue-email';
 
+// The words an admin reads for the identity fields the registry masters.
+const fieldWords: Record<string, string> = {
+  firstName: 'first name',
+  lastName: 'last name',
+  birthDate: 'birth date',
+  identifierNational: 'national identifier',
+  nationality: 'nationality',
+  officialEmail: 'official e-mail address',
+};
+
+function inWords(fields: string[]): string {
+  const words = fields.map((field) => fieldWords[field] ?? 'identity details');
+  return words.length <= 1 ? (words[0] ?? 'identity details') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
 export type SyncConflictAlert = { personId: string; personName: string; registryId: string; fields: string[]; registryVersion: number };
 
 /**
@@ -16,13 +31,14 @@ export async function alertSyncConflict(tx: Tx, ctx: { organisationId: string; a
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.organisationId, ctx.organisationId), eq(users.role, 'ADMIN'), eq(users.isActive, true)));
-  const fields = alert.fields.join(', ');
+  const fields = inWords(alert.fields);
   for (const admin of admins) {
     await createNotification(tx, ctx.organisationId, {
       userId: admin.id,
       kind: 'REGISTRY_SYNC_CONFLICT',
       title: `Registry conflict: ${alert.personName}`,
-      body: `The registry changed ${fields} of ${alert.personName} (${alert.registryId}), which had also changed here. The registry's values apply; please review.`,
+      body: `The sports registry changed the ${fields} of ${alert.personName}, which had also been changed here. The registry's values apply; please review them.`,
+      link: '/admin/registry/conflicts',
     });
   }
   const withEmail = admins.filter((admin): admin is { id: string; email: string } => Boolean(admin.email));

@@ -15,6 +15,7 @@ import { deliverOutbox } from './deliver-outbox';
 import type { JobDeps } from '@/lib/platform/jobs/job-deps';
 import { markOverdueLoans } from '@/lib/lending/jobs/mark-overdue-loans';
 import { processDataDeletions } from '@/lib/privacy/jobs/process-data-deletions';
+import { notifyOverdueErasureRequests } from '@/lib/privacy/jobs/notify-overdue-erasure-requests';
 import { processRegistryWebhooks } from '@/lib/registry/jobs/process-registry-webhooks';
 import { processRegistryDataWebhooks } from '@/lib/registry/jobs/process-registry-data-webhooks';
 import { purgeIdempotencyKeys } from './purge-idempotency-keys';
@@ -78,6 +79,9 @@ export const processDataDeletionsJob: JobDefinition = {
   events: [DATA_DELETION_VERIFIED_EVENT],
   run: (deps) => processDataDeletions({ ...deps, privacy: configuredPrivacy }),
 };
+
+// Spec 001: an erasure request past its target or legal limit reaches the admins' notifications within the hour, once.
+export const notifyOverdueErasureRequestsJob: JobDefinition = { id: 'notify-overdue-erasure-requests', cron: '10 * * * *', run: notifyOverdueErasureRequests };
 
 // Spec 001: the retention job runs daily at 02:00 UTC over every tenant.
 export const applyRetentionJob: JobDefinition = { id: 'apply-retention', cron: '0 2 * * *', run: (deps) => applyRetention({ ...deps, privacy: configuredPrivacy }) };
@@ -149,6 +153,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   createBackupsJob,
   createDataExportsJob,
   processDataDeletionsJob,
+  notifyOverdueErasureRequestsJob,
   applyRetentionJob,
   createLegalReportsJob,
   processRegistryWebhooksJob,

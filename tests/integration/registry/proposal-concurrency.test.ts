@@ -161,12 +161,16 @@ describe('local proposals and registry edits of the same official e-mails at onc
     await reconcileRegistry({ db: scopedDb(), now: () => new Date(), registry: adapterFor(registry), encryption: serverEncryption(), log: silent, pageSize: 100 });
     expect(failures).toEqual([]);
 
-    const rows = await ownerDb()`select id, official_email, sync_status, registry_base from persons where organisation_id = ${tenant.id} and registry_id is not null`;
+    const rows = await ownerDb()`select id, first_name, last_name, official_email, sync_status, registry_base from persons where organisation_id = ${tenant.id} and registry_id is not null`;
     const byId = new Map(rows.map((row) => [row.id as string, row]));
     const proposals = await ownerDb()`select id, status, rejection_reason from person_change_requests where organisation_id = ${tenant.id}`;
     const proposalById = new Map(proposals.map((row) => [row.id as string, row]));
-    const alerts = await ownerDb()`select body from notifications where organisation_id = ${tenant.id} and user_id = ${tenant.admin.id} and kind = 'REGISTRY_SYNC_CONFLICT'`;
-    const alerted = (member: Member) => alerts.some((alert) => String(alert.body).includes(`(${member.registryId})`));
+    const alerts = await ownerDb()`select title from notifications where organisation_id = ${tenant.id} and user_id = ${tenant.admin.id} and kind = 'REGISTRY_SYNC_CONFLICT'`;
+    // The alert names the person, not the registry's identifier.
+    const alerted = (member: Member) => {
+      const person = byId.get(member.personId)!;
+      return alerts.some((alert) => alert.title === `Registry conflict: ${person.first_name} ${person.last_name}`);
+    };
     // Which change the registry applied last, per person: an accepted proposal carries its submission id.
     const emailEvents = registry.control
       .deliveries()

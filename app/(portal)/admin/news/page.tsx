@@ -17,7 +17,7 @@ export default async function NewsPage() {
   const news = await withPortalTransaction(portal, (tx, ctx) => listAnnouncements(tx, ctx, NEWS_PAGE_SIZE));
   return (
     <>
-      <PageHeader title="News" description="Announcements appear on every employee’s dashboard, newest first." />
+      <PageHeader title="News" description="Announcements appear on everyone’s dashboard, employees, asset managers and administrators alike, newest first." />
       <div className="grid gap-6 xl:grid-cols-5">
         <Card aria-labelledby="publish-heading" className="xl:col-span-2 xl:self-start">
           <CardHeader id="publish-heading" title="Publish news" />

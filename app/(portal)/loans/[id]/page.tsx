@@ -16,6 +16,7 @@ import { getLoanDetail } from '@/lib/lending/loans/get-loan-detail';
 import { formatDate, formatDateTime } from '@/lib/platform/format/dates';
 import { toIsoDate } from '@/lib/platform/time';
 import { checkInLoanAction } from '@/lib/transport/portal/actions/loan-actions';
+import { describeFiledRequest } from '@/lib/transport/portal/describe-filed-request';
 import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,6 +52,8 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 export default async function LoanPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { portal, loan } = await loadLoan((await params).id);
   const filed = (await searchParams).filed;
+  // Who was told of a request just filed, by name: read back, so the page claims no more than happened.
+  const told = (filed === 'emailed' || filed === 'queued') && loan.status === 'PENDING_APPROVAL' && loan.isRequester ? await withPortalTransaction(portal, (tx, ctx) => describeFiledRequest(tx, ctx, loan.id)) : '';
   const approver = loan.approverName ?? 'Any asset manager';
   return (
     <div className="mx-auto max-w-3xl">
@@ -75,8 +78,8 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
               message:
                 loan.status !== 'PENDING_APPROVAL'
                   ? 'Request approved automatically. Pick the asset up on the first day of the loan.'
-                  : filed === 'emailed'
-                    ? `Request sent. An e-mail is on its way to ${loan.approverName ?? 'your asset managers'}; you hear back once it is decided.`
+                  : told
+                    ? `Request sent. ${told} You hear back once it is decided.`
                     : `Request sent. It waits in ${loan.approverName ? `${loan.approverName}’s` : 'the asset managers’'} approval queue; you hear back once it is decided.`,
             }}
           />

@@ -38,6 +38,7 @@ export async function rejectDeletionRequest(tx: Tx, ctx: RequestContext, request
       kind: 'DATA_DELETION_REJECTED',
       title: 'Your erasure request was declined',
       body: `Nothing was erased. Reason: ${input.reason}`,
+      link: '/profile/data',
     });
     if (shown && !told.includes('in_app')) told.push('in_app');
   }

@@ -1,5 +1,6 @@
 import { pageSchema } from '@/lib/platform/pagination';
 import { ListNotificationsQuery, Notification as NotificationSchema, NotificationIdParams } from '@/lib/platform/notifications/in-app';
+import { MarkedRead } from '@/lib/platform/notifications/mark-all-notifications-read';
 import { defineOperation } from '../operation';
 import { named } from '../named';
 
@@ -29,4 +30,15 @@ export const markNotificationRead = defineOperation({
   params: NotificationIdParams,
   success: { status: 200, description: 'The notification.', schema: Notification },
   errors: ['NOTIFICATION_NOT_FOUND'],
+});
+
+export const markAllNotificationsRead = defineOperation({
+  method: 'post',
+  path: '/v1/notifications/read-all',
+  operationId: 'markAllNotificationsRead',
+  summary: 'Mark all my notifications read',
+  description: "Marks every unread notification of the caller read; those already read keep their first read time. Nobody else's are touched.",
+  tag,
+  role: 'EMPLOYEE',
+  success: { status: 200, description: 'How many were marked read.', schema: named('MarkedRead', MarkedRead, { description: 'The outcome of marking all notifications read.' }) },
 });

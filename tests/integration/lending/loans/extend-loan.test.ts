@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/db/schema';
+import { formatDate } from '@/lib/platform/format/dates';
 import { listApprovalQueue } from '@/lib/transport/dashboard/list-approval-queue';
 import { sendLoanReminders } from '@/lib/lending/jobs/send-loan-reminders';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
@@ -194,7 +195,7 @@ describe('extensions reach the approver, and the decision reaches the borrower',
       data: { loanId, assetName: expect.any(String), assetInventoryNumber: expect.any(String), requesterName: 'Test EMPLOYEE', currentEndDate: day(3), requestedEndDate: day(7), approverName: 'Test ASSET_MANAGER' },
     });
     expect(await notificationsOf(loanId)).toEqual([
-      { user_id: ctx.tenant.manager.id, kind: 'LOAN_EXTENSION_REQUESTED', title: expect.stringContaining('Extension request'), body: expect.stringContaining(`until ${day(7)} instead of ${day(3)}`) },
+      { user_id: ctx.tenant.manager.id, kind: 'LOAN_EXTENSION_REQUESTED', title: expect.stringContaining('Extension request'), body: expect.stringContaining(`until ${formatDate(day(7))} instead of ${formatDate(day(3))}`) },
     ]);
     const queued = (await queueOf(ctx.tenant.manager.id, 'ASSET_MANAGER')).find((entry) => entry.id === loanId);
     expect(queued).toMatchObject({ kind: 'extension', endDate: day(3), requestedEndDate: day(7), requesterName: 'Test EMPLOYEE' });
@@ -232,7 +233,7 @@ describe('extensions reach the approver, and the decision reaches the borrower',
       data: { loanId, assetName: expect.any(String), previousEndDate: '1977-05-10', endDate: '1977-05-20', approverName: 'Test ASSET_MANAGER' },
     });
     expect((await notificationsOf(loanId)).filter((row) => row.user_id === ctx.tenant.employee.id)).toEqual([
-      { user_id: ctx.tenant.employee.id, kind: 'LOAN_EXTENSION_APPROVED', title: expect.stringContaining('Extension approved'), body: expect.stringContaining('1977-05-20') },
+      { user_id: ctx.tenant.employee.id, kind: 'LOAN_EXTENSION_APPROVED', title: expect.stringContaining('Extension approved'), body: expect.stringContaining('20 May 1977') },
     ]);
 
     const clock = testClock('1977-05-16T08:00:00Z');

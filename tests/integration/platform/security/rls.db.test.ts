@@ -174,6 +174,7 @@ describe('database roles and table flags', () => {
       'app_estimate_asset_word_matches',
       'app_lapsed_data_exports',
       'app_organisations_due_legal_report',
+      'app_overdue_data_deletions',
       'app_pending_backups',
       'app_pending_data_exports',
       'app_purge_audit_log',

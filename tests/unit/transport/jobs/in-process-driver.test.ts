@@ -28,13 +28,13 @@ describe('in-process driver', () => {
     driver = createInProcessDriver({ jobs, createDeps: async () => deps, log });
 
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 1, 'send-loan-reminders': 0, 'mark-overdue-loans': 0, 'create-backups': 0, 'create-data-exports': 0, 'process-data-deletions': 0, 'apply-retention': 0, 'create-legal-reports': 0, 'process-registry-webhooks': 1, 'reconcile-registry': 0, 'registry-backfill': 0, 'process-registry-data-webhooks': 1, 'sync-registry-organisations': 0, 'sync-codelists-daily': 0, 'sync-codelists-weekly': 0, 'submit-person-change-proposals': 1, 'deliver-webhooks': 1, 'purge-idempotency-keys': 0 });
+    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 1, 'send-loan-reminders': 0, 'mark-overdue-loans': 0, 'create-backups': 0, 'create-data-exports': 0, 'process-data-deletions': 0, 'notify-overdue-erasure-requests': 0, 'apply-retention': 0, 'create-legal-reports': 0, 'process-registry-webhooks': 1, 'reconcile-registry': 0, 'registry-backfill': 0, 'process-registry-data-webhooks': 1, 'sync-registry-organisations': 0, 'sync-codelists-daily': 0, 'sync-codelists-weekly': 0, 'submit-person-change-proposals': 1, 'deliver-webhooks': 1, 'purge-idempotency-keys': 0 });
 
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 2, 'send-loan-reminders': 1, 'mark-overdue-loans': 1, 'create-backups': 1, 'create-data-exports': 1, 'process-data-deletions': 1, 'apply-retention': 0, 'create-legal-reports': 0, 'process-registry-webhooks': 2, 'reconcile-registry': 0, 'registry-backfill': 0, 'process-registry-data-webhooks': 2, 'sync-registry-organisations': 0, 'sync-codelists-daily': 0, 'sync-codelists-weekly': 0, 'submit-person-change-proposals': 2, 'deliver-webhooks': 2, 'purge-idempotency-keys': 0 });
+    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 2, 'send-loan-reminders': 1, 'mark-overdue-loans': 1, 'create-backups': 1, 'create-data-exports': 1, 'process-data-deletions': 1, 'notify-overdue-erasure-requests': 0, 'apply-retention': 0, 'create-legal-reports': 0, 'process-registry-webhooks': 2, 'reconcile-registry': 0, 'registry-backfill': 0, 'process-registry-data-webhooks': 2, 'sync-registry-organisations': 0, 'sync-codelists-daily': 0, 'sync-codelists-weekly': 0, 'submit-person-change-proposals': 2, 'deliver-webhooks': 2, 'purge-idempotency-keys': 0 });
 
     await vi.advanceTimersByTimeAsync(60 * 60_000);
-    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 62, 'send-loan-reminders': 2, 'mark-overdue-loans': 2, 'create-backups': 13, 'create-data-exports': 13, 'process-data-deletions': 13, 'apply-retention': 0, 'create-legal-reports': 0, 'process-registry-webhooks': 62, 'reconcile-registry': 0, 'registry-backfill': 0, 'process-registry-data-webhooks': 62, 'sync-registry-organisations': 0, 'sync-codelists-daily': 0, 'sync-codelists-weekly': 0, 'submit-person-change-proposals': 62, 'deliver-webhooks': 62, 'purge-idempotency-keys': 1 });
+    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 62, 'send-loan-reminders': 2, 'mark-overdue-loans': 2, 'create-backups': 13, 'create-data-exports': 13, 'process-data-deletions': 13, 'notify-overdue-erasure-requests': 1, 'apply-retention': 0, 'create-legal-reports': 0, 'process-registry-webhooks': 62, 'reconcile-registry': 0, 'registry-backfill': 0, 'process-registry-data-webhooks': 62, 'sync-registry-organisations': 0, 'sync-codelists-daily': 0, 'sync-codelists-weekly': 0, 'submit-person-change-proposals': 62, 'deliver-webhooks': 62, 'purge-idempotency-keys': 1 });
     expect(jobs[1]!.run).toHaveBeenCalledWith(expect.objectContaining({ now: deps.now, runId: expect.any(String) }));
   });
 
@@ -48,7 +48,7 @@ describe('in-process driver', () => {
     expect(jobs[0]!.run).not.toHaveBeenCalled();
 
     await vi.advanceTimersByTimeAsync(1);
-    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 1, 'send-loan-reminders': 0, 'mark-overdue-loans': 0, 'create-backups': 0, 'create-data-exports': 0, 'process-data-deletions': 0, 'apply-retention': 0, 'create-legal-reports': 0, 'process-registry-webhooks': 0, 'reconcile-registry': 0, 'registry-backfill': 0, 'process-registry-data-webhooks': 0, 'sync-registry-organisations': 0, 'sync-codelists-daily': 0, 'sync-codelists-weekly': 0, 'submit-person-change-proposals': 0, 'deliver-webhooks': 0, 'purge-idempotency-keys': 0 });
+    expect(runsOf(jobs)).toEqual({ 'deliver-outbox': 1, 'send-loan-reminders': 0, 'mark-overdue-loans': 0, 'create-backups': 0, 'create-data-exports': 0, 'process-data-deletions': 0, 'notify-overdue-erasure-requests': 0, 'apply-retention': 0, 'create-legal-reports': 0, 'process-registry-webhooks': 0, 'reconcile-registry': 0, 'registry-backfill': 0, 'process-registry-data-webhooks': 0, 'sync-registry-organisations': 0, 'sync-codelists-daily': 0, 'sync-codelists-weekly': 0, 'submit-person-change-proposals': 0, 'deliver-webhooks': 0, 'purge-idempotency-keys': 0 });
   });
 
   it('never overlaps a job with itself, and runs once more for triggers that came during a run', async () => {

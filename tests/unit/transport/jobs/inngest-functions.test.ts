@@ -42,6 +42,7 @@ describe('Inngest job functions', () => {
       ['quartermaster-create-backups', [{ cron: '*/5 * * * *' }, { event: 'quartermaster/backup.requested' }]],
       ['quartermaster-create-data-exports', [{ cron: '*/5 * * * *' }, { event: 'quartermaster/data-export.requested' }]],
       ['quartermaster-process-data-deletions', [{ cron: '*/5 * * * *' }, { event: 'quartermaster/data-deletion.verified' }]],
+      ['quartermaster-notify-overdue-erasure-requests', [{ cron: '10 * * * *' }]],
       ['quartermaster-apply-retention', [{ cron: '0 2 * * *' }]],
       ['quartermaster-create-legal-reports', [{ cron: '0 3 1 * *' }]],
       ['quartermaster-process-registry-webhooks', [{ cron: '* * * * *' }, { event: 'quartermaster/registry-webhook.received' }]],
