@@ -73,17 +73,20 @@ async function expectFits(page: Page, testInfo: TestInfo, path: string, shows: s
   const response = await page.goto(tenantUrl(tenant.slug, path));
   expect(response?.status(), path).toBe(200);
   await expect(page.getByText(longText(shows)).first()).toBeVisible();
-  const width = await page.evaluate(() => {
+  // A phone widens its layout viewport to fit a page that overflows, so the screen's width is the project's viewport.
+  const screen = page.viewportSize()!.width;
+  const width = await page.evaluate((screenWidth) => {
     // The outermost elements that reach past the screen's edge, named in the failure so that it says what to fix.
     const clipped = (element: Element): boolean => {
       for (let parent = element.parentElement; parent; parent = parent.parentElement) if (getComputedStyle(parent).overflowX !== 'visible') return true;
       return false;
     };
-    const wide = [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(element));
+    const wide = [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > screenWidth + 1 && !clipped(element));
     const outermost = wide.filter((element) => !wide.includes(element.parentElement!)).slice(0, 3);
-    return { page: document.documentElement.scrollWidth, screen: window.innerWidth, culprits: outermost.map((element) => `${element.tagName.toLowerCase()}.${element.className}`) };
-  });
-  expect(width.page, `${path} is ${width.page} px wide on a ${width.screen} px screen: ${width.culprits.join(' | ')}`).toBeLessThanOrEqual(width.screen);
+    return { page: document.documentElement.scrollWidth, screen: screenWidth, culprits: outermost.map((element) => `${element.tagName.toLowerCase()}.${element.className}`) };
+  }, screen);
+  // Soft: one run names every page that overflows, not just the first.
+  expect.soft(width.page, `${path} is ${width.page} px wide on a ${width.screen} px screen: ${width.culprits.join(' | ')}`).toBeLessThanOrEqual(width.screen);
   await screenshot(page, testInfo, `long-text-${name}`, { fullPage: false });
 }
 
@@ -108,7 +111,7 @@ test.describe('long unbroken text wraps', () => {
     await signInByCookie(context, tenant.adminAccount);
     await expectFits(page, testInfo, '/dashboard', 'organisation', 'admin-dashboard');
     await expectFits(page, testInfo, '/admin/news', 'news-title', 'admin-news');
-    await expectFits(page, testInfo, '/loans', 'asset-name', 'admin-loans');
+    await expectFits(page, testInfo, '/loans?view=all', 'asset-name', 'admin-loans');
     await expectFits(page, testInfo, `/loans/${tenant.loanId}`, 'loan-note', 'admin-loan');
     await expectFits(page, testInfo, '/assets', 'asset-name', 'admin-assets');
     await expectFits(page, testInfo, `/people/${tenant.employeePersonId}`, 'first-name', 'admin-person');
