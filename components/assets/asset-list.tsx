@@ -1,8 +1,10 @@
 'use client';
 
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ActionForm, useActionForm } from '@/components/ui/action-form';
+import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -21,7 +23,10 @@ export type AssetListRow = {
   location: string;
   status: 'AVAILABLE' | 'LOANED' | 'MAINTENANCE' | 'RETIRED';
   owner: string | null;
+  /** Who has the asset or has booked it next, in words; null when nobody does. */
+  holder: { text: string; overdue: boolean } | null;
 };
+
 
 type MoveAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
 type SortableColumn = 'name' | 'inventoryNumber' | 'status';
@@ -68,8 +73,15 @@ function SelectAll({ rows, selected, onChange }: { rows: AssetListRow[]; selecte
  * Rows as a table from tablet width up and as cards on a phone; both read one selection, so checking a row in
  * either keeps the count and the move form right.
  */
+function HolderText({ holder }: { holder: AssetListRow['holder'] }) {
+  if (!holder) return <span className="text-slate-400">—</span>;
+  return <span className={holder.overdue ? 'font-medium text-red-700' : 'text-slate-700'}>{holder.text}</span>;
+}
+
 export function AssetList({ rows, locations, moveAction, empty, sort, sortLinks }: Props) {
+  const router = useRouter();
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [printHint, setPrintHint] = useState<string | null>(null);
   const move = useActionForm(async (previous: ActionResult | null, formData: FormData) => {
     const outcome = await moveAction!(previous, formData);
     if (outcome.ok) setSelected(new Set());
@@ -80,6 +92,15 @@ export function AssetList({ rows, locations, moveAction, empty, sort, sortLinks 
   // A row that left the page (moved out of the filter, a new page) is no longer selected.
   const visible = new Set(rows.map((row) => row.id));
   const chosen = [...selected].filter((id) => visible.has(id));
+
+  const printLabels = () => {
+    if (chosen.length === 0) {
+      setPrintHint('Tick the assets whose labels you want to print first, or tick the box at the top to take the whole page.');
+      return;
+    }
+    setPrintHint(null);
+    router.push(`/assets/labels?ids=${chosen.join(',')}`);
+  };
 
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -138,7 +159,15 @@ export function AssetList({ rows, locations, moveAction, empty, sort, sortLinks 
             <SubmitButton variant="secondary" disabled={chosen.length === 0} pendingLabel="Moving…">
               Move {chosen.length > 0 ? chosen.length : ''} {chosen.length === 1 ? 'asset' : 'assets'}
             </SubmitButton>
+            <Button type="button" variant="secondary" onClick={printLabels} aria-describedby={printHint ? 'print-labels-hint' : undefined}>
+              Print labels
+            </Button>
           </div>
+          {printHint ? (
+            <p id="print-labels-hint" role="alert" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {printHint}
+            </p>
+          ) : null}
           <FormMessage result={result} className="mt-3" />
         </ActionForm>
       ) : null}
@@ -158,6 +187,7 @@ export function AssetList({ rows, locations, moveAction, empty, sort, sortLinks 
               <TH>Location</TH>
               <SortHeader column="status" label="Status" sort={sort} href={sortLinks.status} />
               <TH>Owner</TH>
+              <TH>Who has it</TH>
             </TR>
           </THead>
           <TBody>
@@ -165,9 +195,11 @@ export function AssetList({ rows, locations, moveAction, empty, sort, sortLinks 
               <TR key={row.id} data-testid="asset-row" className={selected.has(row.id) ? 'bg-brand/5' : 'hover:bg-slate-50'}>
                 {selectable ? <TD>{checkbox(row)}</TD> : null}
                 <TD className="font-medium">
-                  <Link href={`/assets/${row.id}`} className="text-brand underline-offset-2 hover:underline">
-                    {row.name}
-                  </Link>
+                  <div className="max-w-xs min-w-32 [overflow-wrap:anywhere]">
+                    <Link href={`/assets/${row.id}`} className="text-brand underline-offset-2 hover:underline">
+                      {row.name}
+                    </Link>
+                  </div>
                 </TD>
                 <TD className="font-mono text-xs whitespace-nowrap text-slate-700">{row.inventoryNumber}</TD>
                 <TD>{row.category}</TD>
@@ -176,6 +208,9 @@ export function AssetList({ rows, locations, moveAction, empty, sort, sortLinks 
                   <AssetStatusBadge status={row.status} />
                 </TD>
                 <TD className="text-slate-700">{row.owner ?? <span className="text-slate-400">—</span>}</TD>
+                <TD className="min-w-40" data-testid="asset-holder">
+                  <HolderText holder={row.holder} />
+                </TD>
               </TR>
             ))}
           </TBody>
@@ -198,6 +233,11 @@ export function AssetList({ rows, locations, moveAction, empty, sort, sortLinks 
                 {row.category} · {row.location}
               </p>
               {row.owner ? <p className="text-sm text-slate-600">Owner: {row.owner}</p> : null}
+              {row.holder ? (
+                <p className="text-sm" data-testid="asset-holder">
+                  <HolderText holder={row.holder} />
+                </p>
+              ) : null}
             </div>
           </li>
         ))}

@@ -21,6 +21,8 @@ type Props = {
  */
 export function LabelPrinter({ assetId, assetName, inventoryNumber, organisationName, hasLabel, issue }: Props) {
   const [label, setLabel] = useState<Extract<IssuedLabel, { ok: true }> | null>(null);
+  // Whether the label just issued replaced one: hasLabel turns true once the page refreshes after the first issue.
+  const [replaced, setReplaced] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -28,6 +30,7 @@ export function LabelPrinter({ assetId, assetName, inventoryNumber, organisation
     startTransition(async () => {
       const result = await issue({ assetId });
       if (result.ok) {
+        setReplaced(hasLabel || label !== null);
         setLabel(result);
         setError(null);
       } else {
@@ -38,16 +41,16 @@ export function LabelPrinter({ assetId, assetName, inventoryNumber, organisation
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-3 print:hidden">
-        <Button onClick={issueNew} disabled={pending} variant={label ? 'secondary' : 'primary'}>
+        {label ? <Button onClick={() => window.print()}>Print label</Button> : null}
+        <Button onClick={issueNew} disabled={pending} variant={label || hasLabel ? 'secondary' : 'primary'}>
           {pending ? 'Issuing…' : hasLabel || label ? 'Issue a new label' : 'Issue the label'}
         </Button>
-        {label ? <Button onClick={() => window.print()}>Print label</Button> : null}
       </div>
       <div aria-live="polite" className="print:hidden">
         {error ? <FormMessage result={{ ok: false, message: error }} /> : null}
         {label ? (
           <FormMessage
-            result={{ ok: true, message: hasLabel ? 'New label issued. The label printed before no longer works: replace it with this one.' : 'Label issued. Print it and stick it on the asset.' }}
+            result={{ ok: true, message: replaced ? 'New label issued. The label printed before no longer works: print this one and stick it over the old one.' : 'Label issued. Print it and stick it on the asset.' }}
           />
         ) : null}
       </div>

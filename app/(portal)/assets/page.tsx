@@ -11,6 +11,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ValidationError } from '@/lib/platform/core/errors';
 import { hasRole } from '@/lib/platform/auth/roles';
 import { listAssetFilterOptions } from '@/lib/lending/assets/list-asset-filter-options';
+import { describeHolder } from '@/components/assets/describe-holder';
+import { listAssetHolders } from '@/lib/lending/assets/list-asset-holders';
 import { listAssets, listAssetsPage } from '@/lib/lending/assets/list-assets';
 import { listAssetsBefore } from '@/lib/lending/assets/list-assets-before';
 import { type AssetSort, assetSorts, DEFAULT_ASSET_SORT } from '@/lib/lending/assets/schemas';
@@ -52,9 +54,9 @@ export default async function AssetsPage({ searchParams }: { searchParams: Searc
   const sort = readSort(single(params.sort));
   const canManage = hasRole(portal.user.role, 'ASSET_MANAGER');
 
-  const { options, page } = await withPortalTransaction(portal, async (tx, ctx) => {
+  const { options, page, holders } = await withPortalTransaction(portal, async (tx, ctx) => {
     const filterOptions = await listAssetFilterOptions(tx, ctx.organisationId);
-    if (!parsed.success) return { options: filterOptions, page: null };
+    if (!parsed.success) return { options: filterOptions, page: null, holders: new Map() };
     const filter = parsed.data;
     if (before) {
       const earlier = await listAssetsBefore(tx, ctx, filter, sort, before, limit);
@@ -62,12 +64,14 @@ export default async function AssetsPage({ searchParams }: { searchParams: Searc
       return {
         options: filterOptions,
         page: { data: earlier.data, total: pagination.total, previous: earlier.hasEarlier, first: earlier.data[0]?.cursor ?? null, next: earlier.data.at(-1)?.cursor ?? null },
+        holders: await listAssetHolders(tx, ctx, earlier.data.map((asset) => asset.id)),
       };
     }
     const later = await listAssetsPage(tx, ctx, { ...filter, sort, limit, cursor: cursor || undefined });
     return {
       options: filterOptions,
       page: { data: later.data, total: later.pagination.total, previous: Boolean(cursor), first: later.firstCursor, next: later.pagination.nextCursor },
+      holders: await listAssetHolders(tx, ctx, later.data.map((asset) => asset.id)),
     };
   }).catch((error: unknown) => {
     // A stale or edited cursor in a shared link starts the same view from the newest asset.
@@ -88,6 +92,7 @@ export default async function AssetsPage({ searchParams }: { searchParams: Searc
     location: locationNames.get(asset.locationId) ?? '—',
     status: asset.status,
     owner: asset.ownerId ? (ownerNames.get(asset.ownerId) ?? 'Former user') : null,
+    holder: describeHolder(holders.get(asset.id)),
   }));
   const filtered = Object.values(raw).some(Boolean);
 

@@ -2,10 +2,10 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { LabelPrinter } from '@/components/assets/label-printer';
+import { LabelStatus } from '@/components/assets/label-status';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { NotFoundError } from '@/lib/platform/core/errors';
-import { findAssetRow } from '@/lib/lending/assets/get-asset';
+import { listLabelIssuances } from '@/lib/lending/assets/list-label-issuances';
 import { issueLabelAction } from '@/lib/transport/portal/actions/label-actions';
 import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { assetPageMetadata } from '../../asset-title';
@@ -22,20 +22,13 @@ const printStyles = `@media print {
   @page { margin: 10mm; }
 }`;
 
-const issuedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 // The label carries the secret that proves an asset is in hand at its return, so only asset managers print it.
 export default async function AssetLabelPage({ params }: { params: Promise<{ id: string }> }) {
   const portal = await requirePortalContext('ASSET_MANAGER');
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) notFound();
-  const asset = await withPortalTransaction(portal, (tx, ctx) => findAssetRow(tx, ctx, id)).catch((error: unknown) => {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  });
-  const current = asset.labelIssuedAt
-    ? `The label on the asset was issued on ${issuedFormat.format(asset.labelIssuedAt)}. Issuing a new one makes it stop working.`
-    : 'This asset has no label yet, so its borrowers cannot return it by scanning.';
+  const [asset] = await withPortalTransaction(portal, (tx, ctx) => listLabelIssuances(tx, ctx, [id]));
+  if (!asset) notFound();
   return (
     <>
       <style>{printStyles}</style>
@@ -43,20 +36,18 @@ export default async function AssetLabelPage({ params }: { params: Promise<{ id:
         title="Asset label"
         description="Stick the label on the asset: borrowers scan it to return the asset, which proves it is back in hand."
         actions={
-          <Link href={`/assets/${asset.id}`} className={buttonClasses('secondary')}>
+          <Link href={`/assets/${asset.assetId}`} className={buttonClasses('secondary')}>
             Back to asset
           </Link>
         }
       />
-      <p className="mb-4 text-sm text-slate-700" data-testid="label-status">
-        {current}
-      </p>
+      <LabelStatus issuance={asset} viewerId={portal.user.id} />
       <LabelPrinter
-        assetId={asset.id}
+        assetId={asset.assetId}
         assetName={asset.name}
         inventoryNumber={asset.inventoryNumber}
         organisationName={portal.organisation.name}
-        hasLabel={Boolean(asset.labelIssuedAt)}
+        hasLabel={Boolean(asset.issuedAt)}
         issue={issueLabelAction}
       />
     </>
