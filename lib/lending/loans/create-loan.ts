@@ -26,6 +26,7 @@ const auditedFields = ['status', 'startDate', 'endDate', 'purpose', 'approverId'
 const pendingLoanDefaults = {
   decidedById: null,
   rejectionReason: null,
+  cancellationReason: null,
   extensionRequestedEndDate: null,
   decidedAt: null,
   pickedUpAt: null,

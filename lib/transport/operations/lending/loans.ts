@@ -20,6 +20,7 @@ const LoanPage = named('LoanPage', pageSchema(Loan), { description: 'One page of
 const CreateLoanBody = named('CreateLoanBody', loan.CreateLoanBody, { description: 'A loan request: the asset, the pickup and return dates (inclusive) and the purpose.' });
 const UpdateLoanBody = named('UpdateLoanBody', loan.UpdateLoanBody, { minProperties: 1, description: 'New dates or purpose of a pending request.' });
 const RejectLoanBody = named('RejectLoanBody', loan.RejectLoanBody, { description: 'Why the request (or extension) is declined; told to the requester.' });
+const CancelLoanBody = named('CancelLoanBody', loan.CancelLoanBody, { description: 'Why the request or booking is cancelled; told to the borrower when a manager cancels it.' });
 const ReturnLoanBody = named('ReturnLoanBody', loan.ReturnLoanBody);
 const ExtendLoanBody = named('ExtendLoanBody', loan.ExtendLoanBody, { description: 'The new return date.' });
 const Availability = named('Availability', loan.Availability);
@@ -184,9 +185,11 @@ export const rejectLoan = loanAction('reject', {
 
 export const cancelLoan = loanAction('cancel', {
   operationId: 'cancelLoan',
-  summary: 'Cancel a pending request',
-  description: 'The requester withdraws the request before it is decided.',
+  summary: 'Cancel a request or an approved booking',
+  description:
+    "The requester withdraws a PENDING_APPROVAL request or cancels an APPROVED booking before pickup (a reason is optional). An ASSET_MANAGER cancels somebody else's APPROVED booking with a reason (400 without one); the borrower is told by e-mail and in the app, with the reason, and the reason is kept as cancellationReason. Somebody else's pending request is not a manager's to cancel (403: reject it instead). Send a JSON body: `{}` or `{\"reason\": …}`. Records LOAN_CANCELLED and emits loan.cancelled.",
   role: 'EMPLOYEE',
+  body: CancelLoanBody,
 });
 
 export const pickUpLoan = loanAction('pickup', {
