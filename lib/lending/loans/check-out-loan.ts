@@ -35,6 +35,9 @@ export async function checkOutLoan(tx: Tx, ctx: RequestContext, input: CheckOutL
       issues: [{ path: 'borrowerId', code: 'not_a_borrower', message: 'Choose a person of your organisation with an active account.' }],
     });
   }
+  if (input.endDate < today) {
+    throw new ValidationError('The return date is in the past.', { location: 'body', issues: [{ path: 'endDate', code: 'in_past', message: 'Choose a return date from today on.' }] });
+  }
   validateLoanDates(policy, today, today, input.endDate);
   const asset = await findLoanAsset(tx, ctx.organisationId, input.assetId);
   if (asset.status !== 'AVAILABLE') {

@@ -40,7 +40,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   return (
     <div>
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 text-sm text-slate-900" data-testid={testId}>
+      <dd className="mt-1 text-sm break-words text-slate-900" data-testid={testId}>
         {children}
       </dd>
     </div>
@@ -50,7 +50,9 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 /** One loan for its requester or an approver: the facts, what happened when, and what can be done next. */
 export default async function LoanPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { portal, loan } = await loadLoan((await params).id);
-  const filed = (await searchParams).filed;
+  const search = await searchParams;
+  const filed = search.filed;
+  const isManager = hasRole(portal.user.role, 'ASSET_MANAGER');
   const approver = loan.approverName ?? 'Any asset manager';
   return (
     <div className="mx-auto max-w-3xl">
@@ -80,6 +82,11 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
                     : `Request sent. It waits in ${loan.approverName ? `${loan.approverName}’s` : 'the asset managers’'} approval queue; you hear back once it is decided.`,
             }}
           />
+        </div>
+      ) : null}
+      {search.done === 'checked-out' && loan.status === 'ACTIVE' ? (
+        <div aria-live="polite" className="mb-5">
+          <FormMessage result={{ ok: true, message: `Checked out at the desk. ${loan.requesterName} has ${loan.asset.name} until ${formatDate(loan.endDate)}.` }} />
         </div>
       ) : null}
       <div className="space-y-5">
@@ -112,6 +119,11 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
                 {loan.purpose}
               </Fact>
               {loan.rejectionReason ? <Fact label="Reason for rejection">{loan.rejectionReason}</Fact> : null}
+              {loan.status === 'CANCELLED' && loan.cancellationReason ? (
+                <Fact label="Reason for cancellation" testId="loan-cancellation-reason">
+                  {loan.cancellationReason}
+                </Fact>
+              ) : null}
               {loan.extensionRequestedEndDate ? <Fact label="Extension requested">until {formatDate(loan.extensionRequestedEndDate)}</Fact> : null}
             </dl>
             <LoanActions
@@ -120,8 +132,9 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
               canDecide={loan.canDecide}
               extensions={loan.extensions}
               today={toIsoDate(portal.now)}
+              managerCancel={isManager && !loan.isRequester ? { borrowerName: loan.requesterName } : undefined}
             />
-            {loan.status === 'ACTIVE' && hasRole(portal.user.role, 'ASSET_MANAGER') ? (
+            {loan.status === 'ACTIVE' && isManager ? (
               <div className="space-y-2 rounded-lg bg-slate-50 p-3" data-testid="check-in">
                 <p className="text-sm text-slate-700">Is {loan.asset.name} back with you? Check it in here instead of the borrower’s scan.</p>
                 <HandOverButton action={checkInLoanAction} loanId={loan.id} assetId={loan.asset.id} label="Check in at the desk" pendingLabel="Checking in…" />
@@ -146,7 +159,7 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
                       <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
                       {entry.actorName ? ` · ${entry.actorName}` : ' · automatic'}
                     </p>
-                    {entry.reason ? <p className="mt-0.5 text-sm text-slate-700">“{entry.reason}”</p> : null}
+                    {entry.reason ? <p className="mt-0.5 text-sm break-words text-slate-700">“{entry.reason}”</p> : null}
                   </li>
                 ))}
               </ol>
