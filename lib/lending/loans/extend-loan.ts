@@ -28,7 +28,7 @@ function assertWithinLongestLoan(policy: LoanPolicy, loan: LoanRow, endDate: str
   throw new ValidationError('The loan dates do not fit the loan policy.', {
     location: 'body',
     issues: [{ path: 'endDate', code: 'too_long', message }],
-    policy: { maxLoanDays: policy.maxLoanDays },
+    policy: { maxLoanDays: policy.maxLoanDays, maxAdvanceBookingDays: policy.maxAdvanceBookingDays },
     latestEndDate: latest > loan.endDate ? latest : null,
   });
 }

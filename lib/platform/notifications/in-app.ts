@@ -8,7 +8,7 @@ import { buildPage, decodeCursor, type Page, pageQuery, timestampCursor } from '
 
 export const Notification = z.object({
   id: z.uuid(),
-  kind: z.string().describe('LOAN_REMINDER, LOAN_OVERDUE, LOAN_APPROVED, LOAN_REJECTED, LOAN_EXTENSION_REQUESTED (to approvers), LOAN_EXTENSION_APPROVED, LOAN_EXTENSION_REJECTED, DATA_DELETION_REJECTED (their erasure request was declined; the body gives the reason), REGISTRY_SYNC_CONFLICT (to admins: the registry and this platform both changed an identity field of a person), LOAN_CANCELLED_BORROWER_ERASED and LOAN_BORROWER_ERASED (to approvers: a borrower was erased, their booking cancelled or their loan still out)'),
+  kind: z.string().describe('LOAN_REMINDER, LOAN_OVERDUE, LOAN_APPROVED, LOAN_REJECTED, LOAN_CANCELLED (a manager cancelled their approved booking; the body gives the reason), LOAN_EXTENSION_REQUESTED (to approvers), LOAN_EXTENSION_APPROVED, LOAN_EXTENSION_REJECTED, DATA_DELETION_REJECTED (their erasure request was declined; the body gives the reason), REGISTRY_SYNC_CONFLICT (to admins: the registry and this platform both changed an identity field of a person), LOAN_CANCELLED_BORROWER_ERASED and LOAN_BORROWER_ERASED (to approvers: a borrower was erased, their booking cancelled or their loan still out)'),
   title: z.string(),
   body: z.string(),
   loanId: z.uuid().nullable(),
