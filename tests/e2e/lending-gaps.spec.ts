@@ -142,7 +142,7 @@ test.describe('lending gaps', () => {
   test('an employee has no desk checkout', async ({ page }) => {
     const asset = await createAsset('Elm');
     await open(page, 'acme-employee-1', `/assets/${asset.id}`);
-    await expect(page.getByRole('link', { name: 'Borrow' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Borrow', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Check out to someone' })).toHaveCount(0);
     const response = await page.goto(tenantUrl('acme', `/loans/checkout?assetId=${asset.id}`));
     expect(response!.status()).toBe(403);

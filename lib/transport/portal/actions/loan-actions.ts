@@ -106,7 +106,7 @@ export const checkOutLoanAction = formAction(
     role: 'ASSET_MANAGER',
     input: CheckOutLoanBody,
     fields: (form) => ({ assetId: text(form, 'assetId'), borrowerId: text(form, 'borrowerId'), endDate: text(form, 'endDate'), purpose: text(form, 'purpose') }),
-    revalidate: loanPages,
+    // No revalidation, as for a pickup: it would redraw this page (the asset now out) before the form opens the loan.
     errorFields: { LOAN_CONFLICT: 'endDate' },
   },
   async ({ tx, ctx, input }) => {
