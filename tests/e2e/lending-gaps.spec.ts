@@ -129,7 +129,7 @@ test.describe('lending gaps', () => {
     await page.getByRole('button', { name: 'Check out now' }).click();
     await page.waitForURL(/\/loans\/[0-9a-f-]{36}\?done=checked-out$/);
     await expect(page.getByRole('status').filter({ hasText: `Checked out at the desk. Emma Stone has ${asset.name} until` })).toBeVisible();
-    await expect(page.getByTestId('loan-status')).toContainText('Active');
+    await expect(page.getByTestId('loan-status')).toContainText('On loan');
     await screenshot(page, testInfo, 'lending-gaps-checked-out');
 
     const loanId = new URL(page.url()).pathname.split('/').pop()!;
