@@ -233,7 +233,7 @@ async function main(): Promise<void> {
     const today = toIsoDate(new Date());
     const loanBody = (assetId: string, i: number) => {
       const startDate = addDays(today, 10 + (i % 60));
-      return { assetId, startDate, endDate: addDays(startDate, 2 + (i % 5)), purpose: 'Customer workshop' };
+      return { assetId, startDate, endDate: addDays(startDate, 2 + (i % 5)), purpose: 'Customer workshop', allowDuplicate: true };
     };
     const search = (key: string, label: string, q: string): Workload => ({
       key,

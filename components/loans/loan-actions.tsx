@@ -20,11 +20,19 @@ export type ActionableLoan = {
   extensionRequestedEndDate: string | null;
 };
 
-type Props = { loan: ActionableLoan; isRequester: boolean; canDecide: boolean; extensions: 'NOT_ALLOWED' | 'AUTOMATIC' | 'REQUIRES_APPROVAL'; today: string };
+type Props = {
+  loan: ActionableLoan;
+  isRequester: boolean;
+  canDecide: boolean;
+  extensions: 'NOT_ALLOWED' | 'AUTOMATIC' | 'REQUIRES_APPROVAL';
+  today: string;
+  /** An asset manager may cancel somebody else's approved booking, with a reason told to that borrower. */
+  managerCancel?: { borrowerName: string };
+};
 type Panel = 'edit' | 'cancel' | 'extend' | 'return' | 'reject' | null;
 
 /** What the viewer may do with a loan right now, on My loans and on the loan's own page alike. */
-export function LoanActions({ loan, isRequester, canDecide, extensions, today }: Props) {
+export function LoanActions({ loan, isRequester, canDecide, extensions, today, managerCancel }: Props) {
   const [panel, setPanel] = useState<Panel>(null);
   const [outcome, setOutcome] = useState<ActionResult | null>(null);
   const run = (action: (p: ActionResult | null, f: FormData) => Promise<ActionResult>) => async (previous: ActionResult | null, formData: FormData) => {
@@ -45,11 +53,15 @@ export function LoanActions({ loan, isRequester, canDecide, extensions, today }:
   const [purpose, setPurpose] = useState(loan.purpose);
   const [newEnd, setNewEnd] = useState('');
   const [reason, setReason] = useState('');
+  const [cancelReason, setCancelReason] = useState('');
 
   const pending = loan.status === 'PENDING_APPROVAL';
   const live = loan.status === 'APPROVED' || loan.status === 'ACTIVE';
   const canExtend = isRequester && live && extensions !== 'NOT_ALLOWED' && !loan.extensionRequestedEndDate;
-  const failure = [cancel.result, approve.result].find((r) => r?.ok === false) ?? null;
+  // Before pickup only: once the asset is out, it comes back by a return.
+  const cancelsBooking = loan.status === 'APPROVED' && (isRequester || Boolean(managerCancel));
+  const othersBooking = cancelsBooking && !isRequester;
+  const failure = [othersBooking ? null : cancel.result, approve.result].find((r) => r?.ok === false) ?? null;
   // A refusal without a field to name shows under its form; one with a field shows at the field.
   const refusal = (form: ActionFormState, field: string) => (form.result?.ok === false && !form.error(field) ? <FormMessage result={form.result} /> : null);
   const toggle = (next: Panel) => setPanel((current) => (current === next ? null : next));
@@ -58,6 +70,7 @@ export function LoanActions({ loan, isRequester, canDecide, extensions, today }:
   const buttons = [
     isRequester && pending ? <Button key="edit" variant="secondary" size="sm" onClick={() => toggle('edit')} aria-expanded={panel === 'edit'} aria-label={`Edit request ${label}`}>Edit</Button> : null,
     isRequester && pending ? <Button key="cancel" variant="secondary" size="sm" onClick={() => toggle('cancel')} aria-expanded={panel === 'cancel'} aria-label={`Cancel request ${label}`}>Cancel request</Button> : null,
+    cancelsBooking ? <Button key="cancel" variant="secondary" size="sm" onClick={() => toggle('cancel')} aria-expanded={panel === 'cancel'} aria-label={`Cancel booking ${label}`}>Cancel booking</Button> : null,
     canExtend ? <Button key="extend" variant="secondary" size="sm" onClick={() => toggle('extend')} aria-expanded={panel === 'extend'} aria-label={`${extensions === 'AUTOMATIC' ? 'Extend loan' : 'Request extension'} ${label}`}>{extensions === 'AUTOMATIC' ? 'Extend' : 'Request extension'}</Button> : null,
     isRequester && loan.status === 'ACTIVE' ? <Button key="return" variant="secondary" size="sm" onClick={() => toggle('return')} aria-expanded={panel === 'return'} aria-label={`Return ${loan.assetName}`}>Return</Button> : null,
     canDecide ? (
@@ -100,10 +113,29 @@ export function LoanActions({ loan, isRequester, canDecide, extensions, today }:
         </ActionForm>
       ) : null}
 
-      {panel === 'cancel' ? (
+      {panel === 'cancel' && othersBooking ? (
+        <ActionForm state={cancel} noValidate className="space-y-3 rounded-lg bg-slate-50 p-3">
+          <input type="hidden" name="loanId" value={loan.id} />
+          <p className="text-sm text-slate-800">
+            Cancel {managerCancel!.borrowerName}’s booking of {loan.assetName}? They are told at once, with your reason, and the asset is free for others again.
+          </p>
+          <Field label="Reason for the borrower" htmlFor={`cancel-reason-${loan.id}`} error={cancel.error('reason')}>
+            <Textarea id={`cancel-reason-${loan.id}`} name="reason" rows={2} value={cancelReason} onChange={(e) => setCancelReason(e.target.value)} required maxLength={1000} />
+          </Field>
+          {refusal(cancel, 'reason')}
+          <div className="flex gap-2">
+            <SubmitButton variant="danger" size="sm" pendingLabel="Cancelling…">Cancel the booking</SubmitButton>
+            <Button variant="ghost" size="sm" onClick={() => setPanel(null)}>Keep it</Button>
+          </div>
+        </ActionForm>
+      ) : null}
+
+      {panel === 'cancel' && !othersBooking ? (
         <ActionForm state={cancel} className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3">
           <input type="hidden" name="loanId" value={loan.id} />
-          <p className="text-sm text-slate-800">Withdraw this request? Your approver will no longer see it.</p>
+          <p className="text-sm text-slate-800">
+            {pending ? 'Withdraw this request? Your approver will no longer see it.' : `Cancel your booking of ${loan.assetName}? The asset becomes free for others.`}
+          </p>
           <div className="flex gap-2">
             <SubmitButton variant="danger" size="sm" pendingLabel="Cancelling…">Yes, cancel it</SubmitButton>
             <Button variant="ghost" size="sm" onClick={() => setPanel(null)}>Keep it</Button>

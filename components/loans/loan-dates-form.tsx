@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { formatDate } from '@/lib/platform/format/dates';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -83,7 +84,15 @@ function CheckOutcome({ check }: { check: LoanDatesCheck }) {
       ))}
       {check.pendingOverlaps.map((pending) => (
         <p key={`${pending.startDate}-${pending.endDate}-${pending.mine}`} className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="date-pending-overlap">
-          {pending.mine ? 'You already asked' : 'Someone else has asked'} for {formatDate(pending.startDate)} to {formatDate(pending.endDate)}; that request is still waiting for a decision, so only one of them can be approved.
+          {pending.mine ? 'You already asked' : 'Someone else has asked'} for {formatDate(pending.startDate)} to {formatDate(pending.endDate)};{' '}
+          {pending.loanId ? (
+            <Link href={`/loans/${pending.loanId}`} className="font-medium underline">
+              that request
+            </Link>
+          ) : (
+            'that request'
+          )}{' '}
+          is still waiting for a decision, so only one of them can be approved.
         </p>
       ))}
       {check.ok && check.pendingOverlaps.length === 0 ? (

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { ActionForm, useActionForm } from '@/components/ui/action-form';
@@ -8,6 +9,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { formatDate } from '@/lib/platform/format/dates';
+import type { OwnOverlap } from '@/lib/lending/loans/load-request-facts';
 
 type Props = {
   assetId: string;
@@ -19,13 +22,19 @@ type Props = {
   action: (previous: CreateLoanResult | null, formData: FormData) => Promise<CreateLoanResult>;
 };
 
-/** Step 3: the purpose, then filing. A refused request keeps what was typed. */
+/**
+ * Step 3: the purpose, then filing. A refused request keeps what was typed. A request beside one of the person's
+ * own for overlapping dates is not filed at once: the form names the first and asks before filing a second.
+ */
 export function LoanRequestForm({ assetId, startDate, endDate, suggestedPurpose, backHref, action }: Props) {
   const [purpose, setPurpose] = useState('');
   const form = useActionForm(action);
   const { result } = form;
   const router = useRouter();
-  const filedPath = result?.ok ? result.filedPath : undefined;
+  const filedPath = result?.ok && 'filedPath' in result ? result.filedPath : undefined;
+  const duplicates = result?.ok && 'duplicates' in result ? result.duplicates : [];
+  // Beside a pending request of one's own a second may be filed once confirmed; beside a booking it would only conflict.
+  const confirmable = duplicates.length > 0 && duplicates.every((loan) => loan.status === 'PENDING_APPROVAL');
   useEffect(() => {
     if (filedPath) router.push(filedPath);
   }, [filedPath, router]);
@@ -51,14 +60,39 @@ export function LoanRequestForm({ assetId, startDate, endDate, suggestedPurpose,
         </p>
       ) : null}
       <div aria-live="polite">
-        <FormMessage result={result} />
+        {duplicates.length > 0 ? <DuplicateWarning existing={duplicates} /> : <FormMessage result={result} />}
       </div>
+      {confirmable ? (
+        <input type="hidden" name="allowDuplicate" value="true" />
+      ) : null}
       <div className="flex flex-wrap justify-between gap-3">
         <ButtonLink href={backHref} variant="ghost">
           Back: change the dates
         </ButtonLink>
-        <SubmitButton pendingLabel="Sending request…">Send request</SubmitButton>
+        {duplicates.length === 0 ? <SubmitButton pendingLabel="Sending request…">Send request</SubmitButton> : null}
+        {confirmable ? (
+          <SubmitButton variant="secondary" pendingLabel="Sending request…">Send a second request</SubmitButton>
+        ) : null}
       </div>
     </ActionForm>
+  );
+}
+
+/** What the person already has for these dates, with a way to it; a booking in hand cannot be asked for twice. */
+function DuplicateWarning({ existing }: { existing: OwnOverlap[] }) {
+  const first = existing.find((loan) => loan.status !== 'PENDING_APPROVAL') ?? existing[0]!;
+  const dates = `${formatDate(first.startDate)} to ${formatDate(first.endDate)}`;
+  return (
+    <div role="alert" className="space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="duplicate-request">
+      {first.status === 'PENDING_APPROVAL' ? (
+        <p>
+          You already asked for this asset from {dates}, and <Link href={`/loans/${first.id}`} className="font-medium underline">that request</Link> is still waiting for a decision. Send a second request only if you need it twice; otherwise change the dates or keep the first one.
+        </p>
+      ) : (
+        <p>
+          You already have this asset booked from {dates}: see <Link href={`/loans/${first.id}`} className="font-medium underline">your booking</Link>. Choose other dates if you need it again.
+        </p>
+      )}
+    </div>
   );
 }

@@ -18,10 +18,12 @@ type Props = {
   /** One person (an incident's subject) or several (a thread's participants). */
   multiple?: boolean;
   chosen: PersonName[];
+  /** Who may be chosen: anyone of the organisation unless the form narrows it (the desk checkout: people who can borrow). */
+  search?: typeof searchPeopleAction;
 };
 
 /** Find a person of the organisation by name and choose them; nothing but names is ever shown. */
-export function PersonPicker({ id, name, label, hint, error, multiple = false, chosen: initial }: Props) {
+export function PersonPicker({ id, name, label, hint, error, multiple = false, chosen: initial, search = searchPeopleAction }: Props) {
   const [chosen, setChosen] = useState(initial);
   const [query, setQuery] = useState('');
   const [matches, setMatches] = useState<PersonName[] | null>(null);
@@ -32,11 +34,11 @@ export function PersonPicker({ id, name, label, hint, error, multiple = false, c
     latest.current = term;
     if (term.length < 2) return;
     const timer = setTimeout(async () => {
-      const outcome = await searchPeopleAction({ q: term });
+      const outcome = await search({ q: term });
       if (latest.current === term) setMatches(outcome.ok ? outcome.people : []);
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [query]);
+  }, [query, search]);
 
   const choose = (person: PersonName) => {
     setChosen((current) => (multiple ? [...current.filter((p) => p.id !== person.id), person] : [person]));

@@ -21,6 +21,7 @@ export const loans = pgTable(
     endDate: date('end_date').notNull(),
     purpose: text('purpose').notNull(),
     rejectionReason: text('rejection_reason'),
+    cancellationReason: text('cancellation_reason'),
     extensionRequestedEndDate: date('extension_requested_end_date'),
     decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true, precision: 3 }),

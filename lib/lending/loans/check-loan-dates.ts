@@ -13,7 +13,8 @@ export type LoanDatesCheck = {
   ok: boolean;
   problems: { field: 'startDate' | 'endDate'; message: string }[];
   conflicts: BusyRange[];
-  pendingOverlaps: { startDate: string; endDate: string; mine: boolean }[];
+  /** Other pending requests overlapping the dates; the caller's own carry their id, for a link to them. */
+  pendingOverlaps: { startDate: string; endDate: string; mine: boolean; loanId?: string }[];
 };
 
 /**
@@ -51,6 +52,8 @@ export async function checkLoanDates(tx: Tx, ctx: RequestContext, input: { asset
     ok: problems.length === 0 && conflicts.length === 0,
     problems,
     conflicts,
-    pendingOverlaps: pending.filter((p) => p.id !== input.excludeLoanId).map((p) => ({ startDate: p.startDate, endDate: p.endDate, mine: p.requesterId === ctx.user.id })),
+    pendingOverlaps: pending
+      .filter((p) => p.id !== input.excludeLoanId)
+      .map((p) => (p.requesterId === ctx.user.id ? { startDate: p.startDate, endDate: p.endDate, mine: true, loanId: p.id } : { startDate: p.startDate, endDate: p.endDate, mine: false })),
   };
 }

@@ -11,6 +11,7 @@ import { type NotifiedLoan, noNotice } from './loan-notice';
 import { enqueueLoanRequested } from './loan-requested-event';
 import { loanColumns } from './loan-columns';
 import { findBusyRanges, loanConflict, type LoanRow, toLoanDto, writeBookingInSavepoint } from './loan-store';
+import { duplicateRequest } from './duplicate-request';
 import { loadRequestFacts } from './load-request-facts';
 import { notifyDecision } from './notify-loan';
 import { notifyLoanRequested } from './notify-loan-requested';
@@ -30,6 +31,7 @@ const auditedFields = ['status', 'startDate', 'endDate', 'purpose', 'approverId'
 const pendingLoanDefaults = {
   decidedById: null,
   rejectionReason: null,
+  cancellationReason: null,
   extensionRequestedEndDate: null,
   decidedAt: null,
   pickedUpAt: null,
@@ -46,13 +48,15 @@ const pendingLoanDefaults = {
  * approvers are e-mailed by the deliver-outbox job.
  */
 export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanBody): Promise<CreatedLoan> {
-  const { policy, asset, busy } = await loadRequestFacts(tx, ctx, input);
+  const { policy, asset, busy, own } = await loadRequestFacts(tx, ctx, input);
   assertBookable(asset);
   validateLoanDates(policy, toIsoDate(ctx.now), input.startDate, input.endDate);
+  if (own.length > 0 && !input.allowDuplicate) throw duplicateRequest(asset.id, own);
   if (busy.length > 0) throw loanConflict(asset.id, busy);
 
   const approverId = await resolveApprover(tx, ctx.organisationId, policy, asset, ctx.user.id);
   const values = { organisationId: ctx.organisationId, assetId: asset.id, requesterId: ctx.user.id, approverId, startDate: input.startDate, endDate: input.endDate, purpose: input.purpose };
+  const filed = { startDate: input.startDate, endDate: input.endDate, purpose: input.purpose };
   if (policy.requireApproval) {
     // A pending request takes no lock and no savepoint: the no-overlap constraint binds approved and active loans
     // only, and approval checks again under the asset's lock. The three writes go out together, pipelined.
@@ -63,7 +67,7 @@ export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanB
     const row: LoanRow = { ...pendingLoanDefaults, ...values, id, status, createdAt: ctx.now, updatedAt: ctx.now };
     const [[loan]] = await pipelined([
       tx.insert(loans).values({ ...values, id, status, createdAt: ctx.now, updatedAt: ctx.now }).returning(loanColumns),
-      recordAudit(tx, ctx, { action: 'LOAN_REQUESTED', targetType: 'LOAN', targetId: id, assetId: asset.id, changes: diffChanges(null, { ...input, status, approverId }, auditedFields) }),
+      recordAudit(tx, ctx, { action: 'LOAN_REQUESTED', targetType: 'LOAN', targetId: id, assetId: asset.id, changes: diffChanges(null, { ...filed, status, approverId }, auditedFields) }),
       enqueueLoanRequested(tx, ctx, id),
       emitLoanEvent(tx, ctx, 'loan.requested', row),
     ]);

@@ -8,7 +8,7 @@ export type LoanEventType = Extract<WebhookEventType, `loan.${string}`>;
 
 /** The loan as pushed to integrators: the API's DTO without its free-text fields. */
 export function toWebhookLoan(row: LoanRow, now: Date): WebhookLoan {
-  const { purpose: _purpose, rejectionReason: _reason, ...loan } = toLoanDto(row, now);
+  const { purpose: _purpose, rejectionReason: _reason, cancellationReason: _cancellation, ...loan } = toLoanDto(row, now);
   return loan;
 }
 

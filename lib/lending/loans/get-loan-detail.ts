@@ -24,6 +24,7 @@ export type LoanDetail = {
   endDate: string;
   purpose: string;
   rejectionReason: string | null;
+  cancellationReason: string | null;
   extensionRequestedEndDate: string | null;
   createdAt: string;
   countdown: LoanCountdown | null;
@@ -71,6 +72,7 @@ export async function getLoanDetail(tx: Tx, ctx: RequestContext, loanId: string)
     endDate: loan.endDate,
     purpose: loan.purpose,
     rejectionReason: loan.rejectionReason,
+    cancellationReason: loan.cancellationReason,
     extensionRequestedEndDate: loan.extensionRequestedEndDate,
     createdAt: loan.createdAt.toISOString(),
     countdown: live ? loanCountdown(loan.endDate, toIsoDate(ctx.now)) : null,

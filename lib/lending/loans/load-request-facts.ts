@@ -8,11 +8,15 @@ import type { LoanAsset } from './loan-asset';
 import type { BusyRange } from './loan-store';
 import { type LoanPolicy, parseLoanPolicy } from './policy';
 
-export type RequestFacts = { policy: LoanPolicy; asset: LoanAsset; busy: BusyRange[] };
+/** One of the caller's own requests or bookings of the asset that overlaps the dates asked for. */
+export type OwnOverlap = { id: string; status: 'PENDING_APPROVAL' | 'APPROVED' | 'ACTIVE'; startDate: string; endDate: string };
+
+export type RequestFacts = { policy: LoanPolicy; asset: LoanAsset; busy: BusyRange[]; own: OwnOverlap[] };
 
 /**
  * Everything a new request is checked against, in one round trip: the requester's registration, the loan policy,
- * the asset, and the approved or active loans of the asset overlapping the requested dates (the conflict check).
+ * the asset, the approved or active loans of the asset overlapping the requested dates (the conflict check), and
+ * the caller's own pending, approved or active loans of it overlapping them (the duplicate check).
  * The organisation row always exists, so a missing asset still tells the registration first, as before.
  */
 export async function loadRequestFacts(tx: Executor, ctx: RequestContext, input: { assetId: string; startDate: string; endDate: string }): Promise<RequestFacts> {
@@ -30,6 +34,9 @@ export async function loadRequestFacts(tx: Executor, ctx: RequestContext, input:
       busy: sql<BusyRange[]>`(select coalesce(json_agg(json_build_object('startDate', b.start_date, 'endDate', b.end_date, 'status', b.status) order by b.start_date), '[]')
         from loans b where b.organisation_id = ${ctx.organisationId}::uuid and b.asset_id = ${assets.id} and b.status in ('APPROVED', 'ACTIVE')
         and b.start_date <= ${input.endDate}::date and b.end_date >= ${input.startDate}::date)`,
+      own: sql<OwnOverlap[]>`(select coalesce(json_agg(json_build_object('id', o.id, 'status', o.status, 'startDate', o.start_date, 'endDate', o.end_date) order by o.start_date), '[]')
+        from loans o where o.organisation_id = ${ctx.organisationId}::uuid and o.asset_id = ${assets.id} and o.requester_id = ${ctx.user.id}::uuid
+        and o.status in ('PENDING_APPROVAL', 'APPROVED', 'ACTIVE') and o.start_date <= ${input.endDate}::date and o.end_date >= ${input.startDate}::date)`,
     })
     .from(organisations)
     .leftJoin(assets, and(eq(assets.organisationId, organisations.id), eq(assets.id, input.assetId)))
@@ -37,5 +44,5 @@ export async function loadRequestFacts(tx: Executor, ctx: RequestContext, input:
   if (row?.syncStatus === 'pending_registration') throw personNotRegistered(ctx.user.personId);
   if (!row?.id || !row.name || !row.inventoryNumber || !row.status || !row.categoryId || !row.locationId) throw assetNotFound(input.assetId, ctx.organisationId);
   const asset: LoanAsset = { id: row.id, name: row.name, inventoryNumber: row.inventoryNumber, status: row.status, categoryId: row.categoryId, locationId: row.locationId, labelSecretHash: row.labelSecretHash };
-  return { policy: parseLoanPolicy(row.loanPolicy), asset, busy: row.busy ?? [] };
+  return { policy: parseLoanPolicy(row.loanPolicy), asset, busy: row.busy ?? [], own: row.own ?? [] };
 }

@@ -12,6 +12,7 @@ export const loanColumns = {
   endDate: loans.endDate,
   purpose: loans.purpose,
   rejectionReason: loans.rejectionReason,
+  cancellationReason: loans.cancellationReason,
   extensionRequestedEndDate: loans.extensionRequestedEndDate,
   decidedAt: loans.decidedAt,
   pickedUpAt: loans.pickedUpAt,

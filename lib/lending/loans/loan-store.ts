@@ -26,6 +26,7 @@ export function toLoanDto(row: LoanRow, now: Date): Loan {
     endDate: row.endDate,
     purpose: row.purpose,
     rejectionReason: row.rejectionReason,
+    cancellationReason: row.cancellationReason,
     extensionRequestedEndDate: row.extensionRequestedEndDate,
     decidedAt: iso(row.decidedAt),
     pickedUpAt: iso(row.pickedUpAt),

@@ -20,7 +20,8 @@ export const loanTransitions = {
   update: { from: ['PENDING_APPROVAL'], audit: 'LOAN_UPDATED' },
   approve: { from: ['PENDING_APPROVAL'], to: 'APPROVED', audit: 'LOAN_APPROVED', webhook: 'loan.approved' },
   reject: { from: ['PENDING_APPROVAL'], to: 'REJECTED', audit: 'LOAN_REJECTED', webhook: 'loan.rejected' },
-  cancel: { from: ['PENDING_APPROVAL'], to: 'CANCELLED', audit: 'LOAN_CANCELLED', webhook: 'loan.cancelled' },
+  // The requester cancels before pickup; an asset manager cancels an approved booking (lib/lending/loans/cancel-loan.ts).
+  cancel: { from: ['PENDING_APPROVAL', 'APPROVED'], to: 'CANCELLED', audit: 'LOAN_CANCELLED', webhook: 'loan.cancelled' },
   // The erasure of the borrower (spec 001) frees what they booked: lib/lending/loans/release-erased-borrower-loans.ts.
   cancelForErasure: { from: ['PENDING_APPROVAL', 'APPROVED'], to: 'CANCELLED', audit: 'LOAN_CANCELLED_BORROWER_ERASED', webhook: 'loan.cancelled' },
   pickup: { from: ['APPROVED'], to: 'ACTIVE', audit: 'LOAN_PICKED_UP', webhook: 'loan.picked_up' },
@@ -38,7 +39,7 @@ const refusals: Record<LoanAction, string> = {
   update: 'it cannot be edited',
   approve: 'it cannot be approved',
   reject: 'it cannot be rejected',
-  cancel: 'it cannot be withdrawn',
+  cancel: 'it cannot be cancelled',
   cancelForErasure: 'it cannot be cancelled',
   pickup: 'it cannot be picked up',
   return: 'it cannot be returned',

@@ -17,8 +17,13 @@ export const LoanIdParams = z.object({ id: z.uuid() });
 /** The loan a portal action acts on. */
 export const LoanRef = z.object({ loanId: z.uuid('Unknown loan.') });
 
+const allowDuplicate = z
+  .boolean()
+  .optional()
+  .describe('true files the request even though the caller already has a pending or approved request of this asset overlapping these dates (409 LOAN_DUPLICATE_REQUEST otherwise).');
+
 export const CreateLoanBody = z
-  .strictObject({ assetId: z.uuid(), startDate: isoDate, endDate: isoDate, purpose })
+  .strictObject({ assetId: z.uuid(), startDate: isoDate, endDate: isoDate, purpose, allowDuplicate })
   .refine((b) => b.endDate >= b.startDate, { message: 'The return date must not be before the pickup date.', path: ['endDate'] });
 export type CreateLoanBody = z.infer<typeof CreateLoanBody>;
 
@@ -31,6 +36,24 @@ export type UpdateLoanBody = z.infer<typeof UpdateLoanBody>;
 export const RejectLoanBody = z.strictObject({
   reason: z.string().trim().min(1, 'Say in a few words why, for the borrower.').max(1000, 'Keep the reason under 1,000 characters.'),
 });
+const cancellationReason = z.string().trim().min(1, 'Say in a few words why, for the borrower.').max(1000, 'Keep the reason under 1,000 characters.');
+
+export const CancelLoanBody = z.strictObject({
+  reason: cancellationReason
+    .optional()
+    .describe("Why the booking is cancelled; told to the borrower. Required when an ASSET_MANAGER cancels somebody else's approved booking."),
+});
+export type CancelLoanBody = z.infer<typeof CancelLoanBody>;
+
+/** A manager hands an asset over at the desk: the loan starts today, approved and picked up at once. */
+export const CheckOutLoanBody = z.strictObject({
+  assetId: z.uuid(),
+  borrowerId: z.uuid('Choose the person who takes the asset.').describe('The user who takes the asset (a user id, as in requesterId).'),
+  endDate: isoDate.describe('The return date (YYYY-MM-DD, inclusive); the loan starts today.'),
+  purpose,
+});
+export type CheckOutLoanBody = z.infer<typeof CheckOutLoanBody>;
+
 export const ReturnLoanBody = z.strictObject({
   qrCodeToken: z
     .string()
@@ -81,6 +104,7 @@ export const Loan = z.object({
   endDate: isoDate,
   purpose: z.string(),
   rejectionReason: z.string().nullable(),
+  cancellationReason: z.string().nullable().describe('Why a manager cancelled the booking; null when the requester withdrew it or it was not cancelled.'),
   extensionRequestedEndDate: isoDate.nullable(),
   decidedAt: z.iso.datetime().nullable(),
   pickedUpAt: z.iso.datetime().nullable(),

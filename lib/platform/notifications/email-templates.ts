@@ -19,6 +19,7 @@ export const emailTemplateSchemas = {
   }),
   'loan-approved': z.object({ loanId: z.uuid(), assetName: z.string(), startDate: isoDate, endDate: isoDate, approverName: z.string() }),
   'loan-rejected': z.object({ loanId: z.uuid(), assetName: z.string(), startDate: isoDate, endDate: isoDate, reason: z.string() }),
+  'loan-cancelled': z.object({ loanId: z.uuid(), assetName: z.string(), startDate: isoDate, endDate: isoDate, reason: z.string(), cancelledByName: z.string() }),
   'loan-extension-requested': z.object({
     loanId: z.uuid(),
     assetName: z.string(),

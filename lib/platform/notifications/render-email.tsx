@@ -7,6 +7,7 @@ import { DataExportReadyEmail, dataExportReadySubject } from '@/emails/data-expo
 import { LegalReportReadyEmail, legalReportReadySubject } from '@/emails/legal-report-ready-email';
 import { LoanApprovedEmail, loanApprovedSubject } from '@/emails/loan-approved-email';
 import { LoanBorrowerErasedEmail, loanBorrowerErasedSubject } from '@/emails/loan-borrower-erased-email';
+import { LoanCancelledEmail, loanCancelledSubject } from '@/emails/loan-cancelled-email';
 import { LoanExtensionApprovedEmail, loanExtensionApprovedSubject } from '@/emails/loan-extension-approved-email';
 import { LoanExtensionRejectedEmail, loanExtensionRejectedSubject } from '@/emails/loan-extension-rejected-email';
 import { LoanExtensionRequestedEmail, loanExtensionRequestedSubject } from '@/emails/loan-extension-requested-email';
@@ -36,6 +37,7 @@ const templates: { [T in EmailTemplateName]: Template<T> } = {
   'loan-requested': { subject: loanRequestedSubject, Component: LoanRequestedEmail, path: loanPath },
   'loan-approved': { subject: loanApprovedSubject, Component: LoanApprovedEmail, path: loanPath, brandingKey: 'loanApproved' },
   'loan-rejected': { subject: loanRejectedSubject, Component: LoanRejectedEmail, path: loanPath },
+  'loan-cancelled': { subject: loanCancelledSubject, Component: LoanCancelledEmail, path: loanPath },
   'loan-extension-requested': { subject: loanExtensionRequestedSubject, Component: LoanExtensionRequestedEmail, path: loanPath },
   'loan-extension-approved': { subject: loanExtensionApprovedSubject, Component: LoanExtensionApprovedEmail, path: loanPath },
   'loan-extension-rejected': { subject: loanExtensionRejectedSubject, Component: LoanExtensionRejectedEmail, path: loanPath },

@@ -25,7 +25,7 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
   'loan.requested': 'A loan was requested (PENDING_APPROVAL), or booked directly where the policy needs no approval (then loan.approved follows).',
   'loan.approved': 'A request was approved (APPROVED), by an approver or automatically.',
   'loan.rejected': 'A request was rejected (REJECTED).',
-  'loan.cancelled': "The requester withdrew a pending request, or the erasure of the requester's personal data cancelled a pending or approved one (CANCELLED).",
+  'loan.cancelled': "The requester withdrew a pending request or cancelled an approved booking before pickup, an asset manager cancelled an approved booking, or the erasure of the requester's personal data cancelled a pending or approved one (CANCELLED).",
   'loan.picked_up': 'The asset was handed over (ACTIVE).',
   'loan.returned': 'The asset was returned (RETURNED).',
   'loan.overdue': 'An active loan passed its end date; sent once, by the hourly overdue check.',

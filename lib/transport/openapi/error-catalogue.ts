@@ -89,6 +89,11 @@ export const errorCatalogue = {
     action: 'cancel',
     allowedStatuses: ['PENDING_APPROVAL'],
   }),
+  LOAN_DUPLICATE_REQUEST: new ConflictError(
+    'LOAN_DUPLICATE_REQUEST',
+    'You already asked for this asset from 1 December 2026 to 5 December 2026; that request is still waiting for a decision. Send it again with allowDuplicate to file a second one.',
+    { assetId: resourceId, existingLoans: [{ id: resourceId, status: 'PENDING_APPROVAL', startDate: '2026-12-01', endDate: '2026-12-05' }] },
+  ),
   ASSET_UNAVAILABLE: new ConflictError('ASSET_UNAVAILABLE', 'The asset is maintenance and cannot be lent.', { assetId: resourceId, assetStatus: 'MAINTENANCE' }),
   ASSET_HAS_LOANS: new ConflictError('ASSET_HAS_LOANS', 'The asset has loans and cannot be deleted; retire it instead (status Retired).', { assetId: resourceId, loanCount: 2 }),
   LOAN_OUTSIDE_PERIOD: new ConflictError('LOAN_OUTSIDE_PERIOD', 'The loan can be picked up from 2026-12-01 to 2026-12-05.', {

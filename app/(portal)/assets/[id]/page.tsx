@@ -115,6 +115,11 @@ export default async function AssetPage({ params, searchParams }: { params: Prom
                 Borrow
               </ButtonLink>
             ) : null}
+            {asset.status === 'AVAILABLE' && isManager ? (
+              <ButtonLink href={`/loans/checkout?assetId=${asset.id}`} variant="secondary">
+                Check out to someone
+              </ButtonLink>
+            ) : null}
             {isManager ? <ButtonLink href={`/assets/${asset.id}/edit`}>Edit asset</ButtonLink> : null}
           </>
         }

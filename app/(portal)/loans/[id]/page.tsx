@@ -41,7 +41,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   return (
     <div>
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 text-sm text-slate-900" data-testid={testId}>
+      <dd className="mt-1 text-sm break-words text-slate-900" data-testid={testId}>
         {children}
       </dd>
     </div>
@@ -51,7 +51,9 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 /** One loan for its requester or an approver: the facts, what happened when, and what can be done next. */
 export default async function LoanPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { portal, loan } = await loadLoan((await params).id);
-  const filed = (await searchParams).filed;
+  const search = await searchParams;
+  const filed = search.filed;
+  const isManager = hasRole(portal.user.role, 'ASSET_MANAGER');
   // Who was told of a request just filed, by name: read back, so the page claims no more than happened.
   const told = (filed === 'emailed' || filed === 'queued') && loan.status === 'PENDING_APPROVAL' && loan.isRequester ? await withPortalTransaction(portal, (tx, ctx) => describeFiledRequest(tx, ctx, loan.id)) : '';
   const approver = loan.approverName ?? 'Any asset manager';
@@ -85,6 +87,11 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
           />
         </div>
       ) : null}
+      {search.done === 'checked-out' && loan.status === 'ACTIVE' ? (
+        <div aria-live="polite" className="mb-5">
+          <FormMessage result={{ ok: true, message: `Checked out at the desk. ${loan.requesterName} has ${loan.asset.name} until ${formatDate(loan.endDate)}.` }} />
+        </div>
+      ) : null}
       <div className="space-y-5">
         <Card aria-labelledby="loan-heading">
           <CardHeader
@@ -115,6 +122,11 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
                 {loan.purpose}
               </Fact>
               {loan.rejectionReason ? <Fact label="Reason for rejection">{loan.rejectionReason}</Fact> : null}
+              {loan.status === 'CANCELLED' && loan.cancellationReason ? (
+                <Fact label="Reason for cancellation" testId="loan-cancellation-reason">
+                  {loan.cancellationReason}
+                </Fact>
+              ) : null}
               {loan.extensionRequestedEndDate ? <Fact label="Extension requested">until {formatDate(loan.extensionRequestedEndDate)}</Fact> : null}
             </dl>
             <LoanActions
@@ -123,8 +135,9 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
               canDecide={loan.canDecide}
               extensions={loan.extensions}
               today={toIsoDate(portal.now)}
+              managerCancel={isManager && !loan.isRequester ? { borrowerName: loan.requesterName } : undefined}
             />
-            {loan.status === 'ACTIVE' && hasRole(portal.user.role, 'ASSET_MANAGER') ? (
+            {loan.status === 'ACTIVE' && isManager ? (
               <div className="space-y-2 rounded-lg bg-slate-50 p-3" data-testid="check-in">
                 <p className="text-sm text-slate-700">Is {loan.asset.name} back with you? Check it in here instead of the borrower’s scan.</p>
                 <HandOverButton action={checkInLoanAction} loanId={loan.id} assetId={loan.asset.id} label="Check in at the desk" pendingLabel="Checking in…" />
@@ -149,7 +162,7 @@ export default async function LoanPage({ params, searchParams }: { params: Promi
                       <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
                       {entry.actorName ? ` · ${entry.actorName}` : ' · automatic'}
                     </p>
-                    {entry.reason ? <p className="mt-0.5 text-sm text-slate-700">“{entry.reason}”</p> : null}
+                    {entry.reason ? <p className="mt-0.5 text-sm break-words text-slate-700">“{entry.reason}”</p> : null}
                   </li>
                 ))}
               </ol>

@@ -17,9 +17,13 @@ export const Loan = named('Loan', loan.Loan, {
     'A loan. States: PENDING_APPROVAL → APPROVED → ACTIVE (picked up) → RETURNED, or REJECTED / CANCELLED. OVERDUE is an ACTIVE loan past its end date (field overdue, and status filter OVERDUE).',
 });
 const LoanPage = named('LoanPage', pageSchema(Loan), { description: 'One page of loans, newest first.' });
-const CreateLoanBody = named('CreateLoanBody', loan.CreateLoanBody, { description: 'A loan request: the asset, the pickup and return dates (inclusive) and the purpose.' });
+const CreateLoanBody = named('CreateLoanBody', loan.CreateLoanBody, {
+  description: 'A loan request: the asset, the pickup and return dates (inclusive) and the purpose; allowDuplicate to file it beside an overlapping request of your own.',
+});
+const CheckOutLoanBody = named('CheckOutLoanBody', loan.CheckOutLoanBody, { description: 'A desk checkout: the asset, the person who takes it, the return date and the purpose.' });
 const UpdateLoanBody = named('UpdateLoanBody', loan.UpdateLoanBody, { minProperties: 1, description: 'New dates or purpose of a pending request.' });
 const RejectLoanBody = named('RejectLoanBody', loan.RejectLoanBody, { description: 'Why the request (or extension) is declined; told to the requester.' });
+const CancelLoanBody = named('CancelLoanBody', loan.CancelLoanBody, { description: 'Why the request or booking is cancelled; told to the borrower when a manager cancels it.' });
 const ReturnLoanBody = named('ReturnLoanBody', loan.ReturnLoanBody);
 const ExtendLoanBody = named('ExtendLoanBody', loan.ExtendLoanBody, { description: 'The new return date.' });
 const Availability = named('Availability', loan.Availability);
@@ -96,9 +100,9 @@ export const createLoan = defineOperation({
   role: 'EMPLOYEE',
   body: CreateLoanBody,
   description:
-    'Files a request (PENDING_APPROVAL; APPROVED at once when the policy needs no approval). The request writes one outbox event; the delivery job turns it, usually within seconds, into one e-mail per approver (the one the policy rules name, else every active asset manager), each sent once. Dates must fit maxLoanDays and maxAdvanceBookingDays and not lie in the past; an overlap with an approved or active loan is 409 LOAN_CONFLICT naming the busy range. A caller whose person waits for the sports registry (pending_registration) gets 403 PERSON_NOT_REGISTERED; approvers in that state are never chosen.',
+    'Files a request (PENDING_APPROVAL; APPROVED at once when the policy needs no approval). The request writes one outbox event; the delivery job turns it, usually within seconds, into one e-mail per approver (the one the policy rules name, else every active asset manager), each sent once. Dates must fit maxLoanDays and maxAdvanceBookingDays and not lie in the past; an overlap with an approved or active loan is 409 LOAN_CONFLICT naming the busy range. When the caller already has a pending, approved or active loan of the same asset overlapping the dates, the answer is 409 LOAN_DUPLICATE_REQUEST (details.existingLoans names them) unless the body says allowDuplicate: true; a second request beside an approved or active one still meets LOAN_CONFLICT. A caller whose person waits for the sports registry (pending_registration) gets 403 PERSON_NOT_REGISTERED; approvers in that state are never chosen.',
   success: { status: 201, description: 'The loan; Location points to it.', schema: Loan },
-  errors: ['ASSET_NOT_FOUND', 'ASSET_UNAVAILABLE', 'LOAN_CONFLICT', 'PERSON_NOT_REGISTERED'],
+  errors: ['ASSET_NOT_FOUND', 'ASSET_UNAVAILABLE', 'LOAN_CONFLICT', 'LOAN_DUPLICATE_REQUEST', 'PERSON_NOT_REGISTERED'],
   mcp: mcpTool({
     name: 'svc_create_loan',
     title: 'Request a loan',
@@ -107,6 +111,20 @@ export const createLoan = defineOperation({
     input: loan.CreateLoanBody,
     run: async (tx, ctx, input) => (await create(tx, ctx, input)).loan,
   }),
+});
+
+export const checkOutLoan = defineOperation({
+  method: 'post',
+  path: '/v1/loans/checkout',
+  operationId: 'checkOutLoan',
+  summary: 'Check an asset out at the desk',
+  tag,
+  role: 'ASSET_MANAGER',
+  body: CheckOutLoanBody,
+  description:
+    "An asset manager hands an asset over to a person (borrowerId, a user id) at the desk: one loan from today to endDate, created ACTIVE (approved by the caller and picked up at once) in one transaction; the asset becomes LOANED. The checks are a request's and a pickup's: endDate within maxLoanDays of today, no approved or active loan of the asset overlapping (409 LOAN_CONFLICT), and the asset AVAILABLE (409 ASSET_UNAVAILABLE). A borrower who is not an active member of the organisation (or waits for the sports registry) is 400 at borrowerId. Records LOAN_CHECKED_OUT and emits loan.requested, loan.approved and loan.picked_up.",
+  success: { status: 201, description: 'The ACTIVE loan; Location points to it.', schema: Loan },
+  errors: ['ASSET_NOT_FOUND', 'ASSET_UNAVAILABLE', 'LOAN_CONFLICT'],
 });
 
 export const getLoanDefaults = defineOperation({
@@ -184,9 +202,11 @@ export const rejectLoan = loanAction('reject', {
 
 export const cancelLoan = loanAction('cancel', {
   operationId: 'cancelLoan',
-  summary: 'Cancel a pending request',
-  description: 'The requester withdraws the request before it is decided.',
+  summary: 'Cancel a request or an approved booking',
+  description:
+    "The requester withdraws a PENDING_APPROVAL request or cancels an APPROVED booking before pickup (a reason is optional). An ASSET_MANAGER cancels somebody else's APPROVED booking with a reason (400 without one); the borrower is told by e-mail and in the app, with the reason, and the reason is kept as cancellationReason. Somebody else's pending request is not a manager's to cancel (403: reject it instead). Send a JSON body: `{}` or `{\"reason\": …}`. Records LOAN_CANCELLED and emits loan.cancelled.",
   role: 'EMPLOYEE',
+  body: CancelLoanBody,
 });
 
 export const pickUpLoan = loanAction('pickup', {

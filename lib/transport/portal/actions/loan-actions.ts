@@ -4,15 +4,19 @@ import { z } from 'zod';
 import { approveLoan } from '@/lib/lending/loans/approve-loan';
 import { cancelLoan } from '@/lib/lending/loans/cancel-loan';
 import { checkLoanDates } from '@/lib/lending/loans/check-loan-dates';
+import { checkOutLoan } from '@/lib/lending/loans/check-out-loan';
 import { createLoan } from '@/lib/lending/loans/create-loan';
 import { extendLoan } from '@/lib/lending/loans/extend-loan';
 import { previewRequestNotice } from '@/lib/lending/loans/notify-loan';
 import { pickUpLoan } from '@/lib/lending/loans/pick-up-loan';
 import { rejectLoan } from '@/lib/lending/loans/reject-loan';
 import { returnLoan } from '@/lib/lending/loans/return-loan';
-import { CreateLoanBody, ExtendLoanBody, loanFields, LoanRef, RejectLoanBody, ReturnLoanBody } from '@/lib/lending/loans/schemas';
+import type { OwnOverlap } from '@/lib/lending/loans/load-request-facts';
+import { CancelLoanBody, CheckOutLoanBody, CreateLoanBody, ExtendLoanBody, loanFields, LoanRef, RejectLoanBody, ReturnLoanBody } from '@/lib/lending/loans/schemas';
+import { searchBorrowers } from '@/lib/lending/loans/search-borrowers';
 import { updateLoan } from '@/lib/lending/loans/update-loan';
 import { getConfig } from '@/lib/platform/config';
+import { ConflictError } from '@/lib/platform/core/errors';
 import { sendsEmail } from '@/lib/platform/notifications/mailer';
 import { describeLoanNotice } from '../describe-loan-notice';
 import { type FormOutcome, formAction, portalAction } from '../portal-action';
@@ -41,17 +45,33 @@ export const checkLoanDatesAction = portalAction(
   async ({ tx, ctx, input }) => ({ check: await checkLoanDates(tx, ctx, input) }),
 );
 
-export type CreateLoanResult = FormOutcome<{ message: string; filedPath: string }>;
+export type CreateLoanResult = FormOutcome<{ message: string; filedPath: string } | { message?: undefined; duplicates: OwnOverlap[] }>;
 
-/** Files the request; the form then opens the new loan (a redirect from here would render it without the tenant). */
+/**
+ * Files the request; the form then opens the new loan (a redirect from here would render it without the tenant).
+ * A request beside one of the caller's own for overlapping dates comes back unfiled, naming the first, for the
+ * form to ask before a second is filed (allowDuplicate).
+ */
 export const createLoanAction = formAction(
   {
     input: CreateLoanBody,
-    fields: (form) => ({ assetId: text(form, 'assetId'), startDate: text(form, 'startDate'), endDate: text(form, 'endDate'), purpose: text(form, 'purpose') }),
+    fields: (form) => ({
+      assetId: text(form, 'assetId'),
+      startDate: text(form, 'startDate'),
+      endDate: text(form, 'endDate'),
+      purpose: text(form, 'purpose'),
+      allowDuplicate: text(form, 'allowDuplicate') === 'true' || undefined,
+    }),
     revalidate: loanPages,
   },
   async ({ tx, ctx, input }) => {
-    const { loan, asset, notice } = await createLoan(tx, ctx, input);
+    const created = await createLoan(tx, ctx, input).catch((error: unknown) => {
+      // Thrown before anything is written, so the transaction may go on (and commit nothing).
+      if (error instanceof ConflictError && error.code === 'LOAN_DUPLICATE_REQUEST') return { duplicates: error.details.existingLoans as OwnOverlap[] };
+      throw error;
+    });
+    if ('duplicates' in created) return created;
+    const { loan, asset, notice } = created;
     // The loan page says who was asked; it may only claim an e-mail when one is really on its way. A pending
     // request's approvers are e-mailed by the outbox fan-out, so ask who that will be.
     const told = loan.status === 'PENDING_APPROVAL' ? await previewRequestNotice(tx, ctx.organisationId, loan, asset) : notice;
@@ -60,11 +80,38 @@ export const createLoanAction = formAction(
   },
 );
 
+/** The requester withdraws a request or cancels a booking; a manager cancels somebody's booking with a reason. */
 export const cancelLoanAction = formAction(
-  { input: LoanRef, fields: (form) => ({ loanId: text(form, 'loanId') }), revalidate: loanPages, errors: loanErrors },
+  {
+    input: LoanRef.extend(CancelLoanBody.shape),
+    fields: (form) => ({ loanId: text(form, 'loanId'), reason: text(form, 'reason').trim() || undefined }),
+    revalidate: loanPages,
+    errors: loanErrors,
+  },
+  async ({ tx, ctx, input: { loanId, ...body } }) => {
+    const { loan, notice } = await cancelLoan(tx, ctx, loanId, body);
+    if (loan.requesterId !== ctx.user.id) return { message: `Booking cancelled. ${describeLoanNotice(notice)}`.trim() };
+    return { message: loan.decidedAt ? 'Booking cancelled. The asset is free for others again; you find it under History.' : 'Request cancelled. You find it under History.' };
+  },
+);
+
+/** The desk checkout's picker: people who can borrow, by name. */
+export const searchBorrowersAction = portalAction({ role: 'ASSET_MANAGER', input: z.object({ q: z.string().max(100) }) }, async ({ tx, ctx, input }) => ({
+  people: await searchBorrowers(tx, ctx, input.q),
+}));
+
+/** An asset manager hands an asset over at the desk; the form then opens the new loan. */
+export const checkOutLoanAction = formAction(
+  {
+    role: 'ASSET_MANAGER',
+    input: CheckOutLoanBody,
+    fields: (form) => ({ assetId: text(form, 'assetId'), borrowerId: text(form, 'borrowerId'), endDate: text(form, 'endDate'), purpose: text(form, 'purpose') }),
+    // No revalidation, as for a pickup: it would redraw this page (the asset now out) before the form opens the loan.
+    errorFields: { LOAN_CONFLICT: 'endDate' },
+  },
   async ({ tx, ctx, input }) => {
-    await cancelLoan(tx, ctx, input.loanId);
-    return { message: 'Request cancelled. You find it under History.' };
+    const { loan } = await checkOutLoan(tx, ctx, input);
+    return { href: `/loans/${loan.id}?done=checked-out` };
   },
 );
 

@@ -4,6 +4,7 @@ import { users } from '@/db/schema';
 import { formatDate } from '@/lib/platform/format/dates';
 import { listApprovalQueue } from '@/lib/transport/dashboard/list-approval-queue';
 import { sendLoanReminders } from '@/lib/lending/jobs/send-loan-reminders';
+import { formatDate } from '@/lib/platform/format/dates';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { call, expectEnvelope } from '../../../support/api';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant } from '../../../support/factories';
@@ -84,6 +85,31 @@ describe('extensions: AUTOMATIC', () => {
     expect(tooLong.body.error.details.policy).toEqual({ maxLoanDays: 10, maxAdvanceBookingDays: 90 });
     expect(await snapshotLoan(loanId)).toEqual(before);
     expect((await loanAction(ctx.tenant, ctx.employee, loanId, 'extend', { endDate: day(9) })).status).toBe(200);
+  });
+
+  it('past maxLoanDays the message names the latest return date allowed, a date after the current one', async () => {
+    const { loanId } = await activeLoan(ctx.tenant, day(-3), day(2));
+    const tooLong = await loanAction(ctx.tenant, ctx.employee, loanId, 'extend', { endDate: day(20) });
+    expectEnvelope(tooLong, 400, 'VALIDATION_ERROR');
+    // Ten days from day -3 end on day 6.
+    expect(tooLong.body.error.details.issues).toEqual([
+      { path: 'endDate', code: 'too_long', message: `A loan may last at most 10 days: choose a return date no later than ${formatDate(day(6))}.` },
+    ]);
+    expect(tooLong.body.error.details.latestEndDate).toBe(day(6));
+    expect((await loanAction(ctx.tenant, ctx.employee, loanId, 'extend', { endDate: day(6) })).status).toBe(200);
+  });
+
+  it('a loan that already lasts the longest the policy allows says no extension is possible, naming no earlier date', async () => {
+    // Booked under a longer limit: day -5 to day 6 is 12 days.
+    const { loanId } = await activeLoan(ctx.tenant, day(-5), day(6));
+    const before = await snapshotLoan(loanId);
+    const refused = await loanAction(ctx.tenant, ctx.employee, loanId, 'extend', { endDate: day(8) });
+    expectEnvelope(refused, 400, 'VALIDATION_ERROR');
+    expect(refused.body.error.details.issues).toEqual([
+      { path: 'endDate', code: 'too_long', message: `This loan already lasts as long as your organisation allows (10 days), so it cannot be extended. Return it by ${formatDate(day(6))}.` },
+    ]);
+    expect(refused.body.error.details.latestEndDate).toBeNull();
+    expect(await snapshotLoan(loanId)).toEqual(before);
   });
 
   it('an extension over an approved or active loan is 409 LOAN_CONFLICT; a pending request does not block', async () => {

@@ -14,7 +14,7 @@ export function day(offset: number): string {
   return addDays(toIsoDate(new Date()), offset);
 }
 
-export type LoanInput = { assetId: string; startDate?: string; endDate?: string; purpose?: string };
+export type LoanInput = { assetId: string; startDate?: string; endDate?: string; purpose?: string; allowDuplicate?: boolean };
 
 export function requestLoan(tenant: TestTenant, token: string, input: LoanInput): Promise<ApiResponse> {
   return call('POST', '/api/v1/loans', {

@@ -13,7 +13,7 @@ export function post(tenant: TestTenant, token: string, path: string, key: strin
   return call('POST', path, { tenant: tenant.slug, token, json, headers: key === null ? {} : { 'idempotency-key': key } });
 }
 
-export function requestLoanWithKey(tenant: TestTenant, token: string, key: string | null, input: { assetId: string; purpose?: string; startDate?: string; endDate?: string }): Promise<ApiResponse> {
+export function requestLoanWithKey(tenant: TestTenant, token: string, key: string | null, input: { assetId: string; purpose?: string; startDate?: string; endDate?: string; allowDuplicate?: boolean }): Promise<ApiResponse> {
   return post(tenant, token, '/api/v1/loans', key, { startDate: day(1), endDate: day(3), purpose: 'Client visit', ...input });
 }
 

@@ -5,7 +5,7 @@ import { cancelLoan } from '@/lib/lending/loans/cancel-loan';
 import * as loans from '@/lib/transport/operations/lending/loans';
 
 export const { GET, POST, PUT, PATCH, DELETE } = resource({
-  POST: route(loans.cancelLoan, async ({ tx, ctx, params }) =>
-    ok(await cancelLoan(tx, ctx, params.id)),
+  POST: route(loans.cancelLoan, async ({ tx, ctx, params, body }) =>
+    ok((await cancelLoan(tx, ctx, params.id, body)).loan),
   ),
 });

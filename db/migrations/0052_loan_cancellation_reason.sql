@@ -1,0 +1,1 @@
+ALTER TABLE "loans" ADD COLUMN "cancellation_reason" text;
