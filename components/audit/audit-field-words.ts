@@ -12,6 +12,7 @@ import { fieldLabel } from '@/lib/platform/validation/field-labels';
  * words still reads as words, spelled out from its name, never as the name itself.
  */
 const labels: Record<string, string> = {
+  accentColor: 'Accent colour',
   active: 'Active',
   address: 'Address',
   amount: 'Amount',
@@ -19,6 +20,7 @@ const labels: Record<string, string> = {
   approverId: 'Approver',
   approverRules: 'Approver rules',
   authority: 'Testing authority',
+  backgroundColor: 'Background colour',
   birthDate: 'Birth date',
   body: 'Text',
   campaign: 'Campaign',
@@ -60,6 +62,7 @@ const labels: Record<string, string> = {
   maxAdvanceBookingDays: 'Booking ahead (days)',
   maxLoanDays: 'Longest loan (days)',
   model: 'Model',
+  mutedColor: 'Muted text colour',
   name: 'Name',
   nationality: 'Nationality',
   occurredAt: 'Date',
@@ -72,6 +75,7 @@ const labels: Record<string, string> = {
   photoUrl: 'Photo',
   preferences: 'Notifications',
   preferredEmail: 'Preferred e-mail',
+  primaryColor: 'Primary colour',
   primaryRole: 'Role in the club',
   processingRestricted: 'Processing restricted',
   purchaseDate: 'Purchase date',

@@ -210,7 +210,7 @@ const phrases: Partial<Record<AuditAction, Phrase>> = {
   RETENTION_RUN_STARTED: (_t, e) => [e.metadata.trigger === 'manual' ? 'started a retention run by hand' : 'started the daily retention run'],
   RETENTION_RUN_COMPLETED: () => ['finished a retention run'],
   RETENTION_RUN_FAILED: () => ['recorded that a retention run failed'],
-  RETENTION_RECORDS_DELETED: (_t, e) => [`deleted ${countOfKind(String(e.metadata.kind), count(e))}${comments(e)} whose time to be kept was up`],
+  RETENTION_RECORDS_DELETED: (_t, e) => [`deleted ${countOfKind(String(e.metadata.kind), count(e))}${comments(e)} at the end of their retention period`],
   AUDIT_LOG_PURGED: (_t, e) => [`removed ${countOf(count(e), 'audit log entry', 'audit log entries')} older than the organisation keeps them`],
   LEGAL_REPORT_GENERATED: (_t, e) => [
     `${e.metadata.regenerated === true ? 'regenerated' : 'generated'} the legal report for ${legalReportMonth(e)}`,
