@@ -68,7 +68,7 @@ test.describe('words for people', () => {
 
     // A shared link with a filter that is not valid says so in words; clearing it brings the list back.
     await page.goto(tenantUrl('acme', '/admin/audit-log?actor=somebody'));
-    await expect(page.getByRole('alert')).toHaveText('These filters are not valid (who). Clear them and try again.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('These filters are not valid (who). Clear them and try again.');
     await expectPlainWords(page);
     await page.getByRole('link', { name: 'Clear' }).click();
     await expect(page).toHaveURL(/\/admin\/audit-log$/);
