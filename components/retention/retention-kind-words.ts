@@ -24,7 +24,7 @@ export const retentionKindWords: Record<RetentionKind, KindWords> = {
     after: 'after the person leaves (their account is deactivated)',
     details: 'Kept while the person is active. Afterwards their name, birth date, identifiers and contact details are removed; their records stay under a pseudonym.',
   },
-  organisation: { one: 'organisation record', many: 'organisation records', after: '', details: 'Kept as long as the organisation uses Quartermaster.' },
+  organisation: { one: 'organisation record', many: 'organisation records', after: '', details: 'If the organisation stops using Quartermaster, its data is archived, not deleted.' },
   training: { one: 'training', many: 'trainings', after: 'after the training' },
   match_participation: { one: 'match', many: 'matches', after: '' },
   match_evaluation: { one: 'match evaluation', many: 'match evaluations', after: '' },
