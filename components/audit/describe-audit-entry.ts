@@ -43,6 +43,8 @@ function rememberedName(entry: AuditEntry): string | null {
   return null;
 }
 
+const withArticle = (noun: string) => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+
 function targetOf(entry: AuditEntry, names: AuditNames): Target {
   const { type, id } = entry.target;
   const assetId = type === 'ASSET' ? id : entry.assetId;
@@ -71,7 +73,7 @@ function targetOf(entry: AuditEntry, names: AuditNames): Target {
     case 'ORGANISATION':
       return { name: 'the organisation' };
     default:
-      return { name: rememberedName(entry) ?? `a ${targetTypeLabel(type).toLowerCase()}` };
+      return { name: rememberedName(entry) ?? withArticle(targetTypeLabel(type).toLowerCase()) };
   }
 }
 
@@ -293,7 +295,7 @@ export function actionLabel(action: string): string {
 
 /** Whether an action has a sentence of its own (the unit test asks for every declared action). */
 export function hasAuditPhrase(action: string): boolean {
-  return action in phrases;
+  return Object.hasOwn(phrases, action);
 }
 
 // "a change (category field added) to" the record: an action written before its words, still in words.
@@ -307,7 +309,7 @@ export function describeAuditEntry(entry: AuditEntry, names: AuditNames): AuditD
   // A USER entry without a user is one whose actor is withheld from this reader (the reporter rule).
   const actor = entry.actor.type === 'SYSTEM' ? 'Quartermaster' : entry.actor.userId ? (names.users[entry.actor.userId] ?? 'A former user') : 'Someone';
   const target = targetOf(entry, names);
-  const phrase = phrases[entry.action as AuditAction] as Phrase | undefined;
+  const phrase = hasAuditPhrase(entry.action) ? phrases[entry.action as AuditAction] : undefined;
   const sentence: SentencePart[] = phrase ? phrase(target, entry, names) : genericSentence(entry, target);
   return { actor, sentence: sentence.filter((part) => part !== ''), changes: describeAuditChanges(entry, names) };
 }

@@ -84,6 +84,9 @@ describe('words for every audit entry', () => {
   it('words an action added before its words from the action, not as its code', () => {
     const text = sentenceText(describeAuditEntry(entry({ action: 'LOAN_CANCELLED_BY_MANAGER', target: { type: 'LOAN', id: '1' } }), names));
     expect(text).toBe('Quartermaster recorded a change (loan cancelled by manager) to a deleted asset.');
+    const other = (action: string, type: string) => sentenceText(describeAuditEntry(entry({ action, target: { type, id: '1' } }), names));
+    expect(other('INCIDENT_REPORT_ARCHIVED', 'INCIDENT_REPORT')).toBe('Quartermaster recorded a change (incident report archived) to an incident report.');
+    expect(other('constructor', 'DATA_EXPORT')).toBe('Quartermaster recorded a change (constructor) to a data export.');
   });
 });
 
