@@ -1,10 +1,11 @@
+import { LocalDateTime } from '@/components/portal/local-date-time';
 import type { AuditChangeLine, AuditValue } from './describe-audit-changes';
 
 function Value({ value, strong }: { value: AuditValue; strong?: boolean }) {
   return (
     <span className={strong ? 'font-medium text-slate-900' : 'text-slate-600'}>
       {value.colour ? <span aria-hidden="true" className="mr-1 inline-block size-3 translate-y-0.5 rounded-sm border border-slate-300" style={{ backgroundColor: value.colour }} /> : null}
-      {value.text}
+      {value.instant ? <LocalDateTime value={value.instant} /> : value.text}
     </span>
   );
 }

@@ -1,7 +1,8 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatBackupSize } from '@/components/backups/format-backup';
-import { formatDateTime } from '@/lib/platform/format/dates';
+import { LocalDateTime } from '@/components/portal/local-date-time';
+import { formatDate } from '@/lib/platform/format/dates';
 import type { DataExport } from '@/lib/privacy/data-export/schemas';
 
 const statuses: Record<DataExport['status'], { label: string; tone: BadgeTone }> = {
@@ -43,8 +44,8 @@ function nextStep(item: DataExport): string | null {
       return 'We will e-mail you a download link when it is ready. This page updates by itself.';
     case 'ready':
       return item.downloadedAt
-        ? `Downloaded ${formatDateTime(item.downloadedAt)}. The file was deleted from our servers then; request a new export to download again.`
-        : `Check your e-mail for the download link. It works once, until ${formatDateTime(item.linkExpiresAt)}.`;
+        ? `Downloaded on ${formatDate(item.downloadedAt)}. The file was deleted from our servers then; request a new export to download again.`
+        : `Check your e-mail for the download link. It works once, until ${formatDate(item.linkExpiresAt)}.`;
     case 'expired':
       return 'The link was not used in time and the file was deleted. Request a new export.';
     case 'failed':
@@ -63,7 +64,7 @@ export function ExportList({ exports }: { exports: DataExport[] }) {
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="font-medium text-slate-900">{formats[item.format]}</span>
             {item.status === 'ready' && item.downloadedAt ? <Badge tone="neutral">Downloaded</Badge> : <Badge tone={statuses[item.status].tone}>{statuses[item.status].label}</Badge>}
-            <span className="text-sm text-slate-600">Requested {formatDateTime(item.createdAt)}</span>
+            <span className="text-sm text-slate-600">Requested <LocalDateTime value={item.createdAt} /></span>
             {item.sizeBytes !== null && item.status === 'ready' && !item.downloadedAt ? <span className="text-sm text-slate-600">· {formatBackupSize(item.sizeBytes)}</span> : null}
           </div>
           {item.status === 'pending' || item.status === 'running' ? <Progress progress={item.progress} /> : null}

@@ -1,4 +1,5 @@
-import { formatDateTime } from '@/lib/platform/format/dates';
+import { LocalDateTime } from '@/components/portal/local-date-time';
+import { formatDate } from '@/lib/platform/format/dates';
 import { describeErasedFields } from '@/lib/privacy/erasure/deletion-requests/field-labels';
 import type { DataDeletionRequest } from '@/lib/privacy/erasure/deletion-requests/schemas';
 import { ErasureStatusBadge } from './erasure-status-badge';
@@ -22,7 +23,7 @@ export function OwnErasureRequests({ requests }: { requests: DataDeletionRequest
             <div className="flex flex-wrap items-center gap-2">
               <ErasureStatusBadge status={request.status} />
               <span className="text-slate-900">
-                {request.scope === 'full' ? 'Erase everything' : `Erase ${describeErasedFields(request.partialFields)}`}, requested {formatDateTime(request.requestedAt)}
+                {request.scope === 'full' ? 'Erase everything' : `Erase ${describeErasedFields(request.partialFields)}`}, requested <LocalDateTime value={request.requestedAt} />
               </span>
             </div>
             <p className="text-slate-700">{next[request.status]}</p>
@@ -35,11 +36,11 @@ export function OwnErasureRequests({ requests }: { requests: DataDeletionRequest
             {request.status === 'pending' || request.status === 'verified' || request.status === 'in_progress' ? (
               <p className="text-slate-600">
                 {request.targetDueAt
-                  ? `We aim to finish by ${formatDateTime(request.targetDueAt)}; the legal deadline is ${formatDateTime(request.legalDueAt)}.`
-                  : `The legal deadline is ${formatDateTime(request.legalDueAt)}.`}
+                  ? `We aim to finish by ${formatDate(request.targetDueAt)}; the legal deadline is ${formatDate(request.legalDueAt)}.`
+                  : `The legal deadline is ${formatDate(request.legalDueAt)}.`}
               </p>
             ) : null}
-            {request.completedAt ? <p className="text-slate-600">Completed {formatDateTime(request.completedAt)}.</p> : null}
+            {request.completedAt ? <p className="text-slate-600">Completed <LocalDateTime value={request.completedAt} />.</p> : null}
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { updateProfileAction } from '@/lib/transport/portal/actions/profile-actions';
 import { languageNames, type OwnProfile, supportedLanguages } from '@/lib/people/profile/schemas';
+import { languageName } from '@/lib/platform/format/names';
 
 type Props = { profile: Pick<OwnProfile, 'preferredEmail' | 'phone' | 'language' | 'preferences'> };
 
@@ -40,7 +41,7 @@ export function ContactForm({ profile }: Props) {
           <Select name="language" defaultValue={form.text('language', profile.language)}>
             {supportedLanguages.map((code) => (
               <option key={code} value={code}>
-                {languageNames[code]}
+                {languageName(code) === languageNames[code] ? languageNames[code] : `${languageName(code)} (${languageNames[code]})`}
               </option>
             ))}
           </Select>

@@ -7,6 +7,8 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { requestIdentityChangeAction } from '@/lib/transport/portal/actions/profile-actions';
 import type { ChangeRequest, IdentityField, OwnProfile } from '@/lib/people/profile/schemas';
+import { formatDate } from '@/lib/platform/format/dates';
+import { countryName } from '@/lib/platform/format/names';
 
 const labels: Record<IdentityField, string> = { firstName: 'First name', lastName: 'Last name', birthDate: 'Birth date', nationality: 'Nationality', officialEmail: 'Official e-mail' };
 const statusLabels: Record<ChangeRequest['status'], string> = {
@@ -16,6 +18,14 @@ const statusLabels: Record<ChangeRequest['status'], string> = {
   accepted: 'Accepted',
   rejected: 'Not accepted',
 };
+
+/** A stored identity value as read: a birth date in words, a nationality by its country's name. */
+function shown(field: string, value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'Not recorded';
+  if (field === 'birthDate') return formatDate(value);
+  if (field === 'nationality') return countryName(value);
+  return value;
+}
 
 type Props = { profile: Pick<OwnProfile, IdentityField | 'pendingChanges' | 'recentDecisions'> };
 
@@ -29,11 +39,11 @@ export function IdentitySection({ profile }: Props) {
           <div key={field} className="contents" data-testid={`identity-${field}`}>
             <dt className="text-slate-600">{labels[field]}</dt>
             <dd className="text-slate-900">
-              <span className="font-medium">{profile[field] ?? 'Not recorded'}</span>
+              <span className="font-medium break-words">{shown(field, profile[field])}</span>
               {pending.has(field) ? (
                 <span className="ml-2 inline-flex flex-wrap items-center gap-2">
                   <Badge tone="warning">{statusLabels[pending.get(field)!.request.status]}</Badge>
-                  <span className="text-slate-700">requested: {pending.get(field)!.to}</span>
+                  <span className="break-words text-slate-700">requested: {shown(field, pending.get(field)!.to)}</span>
                   {pending.get(field)!.request.emailConfirmation === 'awaiting' ? <span className="text-slate-700">(confirm the link we e-mailed to the new address)</span> : null}
                 </span>
               ) : null}
@@ -68,7 +78,7 @@ export function IdentitySection({ profile }: Props) {
               <option value="identifierNational">National identifier</option>
             </Select>
           </Field>
-          <Field label="Correct value" htmlFor="identity-value" error={form.error('value') ?? form.error(form.text('field', 'lastName'))} hint="Dates as YYYY-MM-DD; nationality as a two-letter country code such as DE.">
+          <Field label="Correct value" htmlFor="identity-value" error={form.error('value') ?? form.error(form.text('field', 'lastName'))} hint="A birth date as year-month-day, for example 1990-03-21. A nationality as the country's two-letter code, for example DE for Germany or FR for France.">
             <Input name="value" defaultValue={form.text('value')} />
           </Field>
         </div>

@@ -1,6 +1,7 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import type { RetentionPolicyRowDto } from '@/lib/privacy/retention/describe-policy';
+import type { RetentionPolicyRowDto, RetentionSettings } from '@/lib/privacy/retention/describe-policy';
+import { kindWords, retentionPeriodWords } from './retention-kind-words';
 
 const actionWords: Record<string, { label: string; tone: BadgeTone }> = {
   delete: { label: 'Deleted', tone: 'danger' },
@@ -12,22 +13,23 @@ function ActionBadge({ action }: { action: string }) {
   return <Badge tone={actionWords[action]!.tone}>{actionWords[action]!.label}</Badge>;
 }
 
+// "Organization" is the spec's spelling; the portal writes British English.
+const kindName = (row: RetentionPolicyRowDto) => (row.kind === 'organisation' ? 'Organisation' : row.label);
+
 /** The policy in words: what is kept how long, counted from when, and what happens then. A list on a phone. */
-export function RetentionPolicyTable({ rows }: { rows: RetentionPolicyRowDto[] }) {
+export function RetentionPolicyTable({ rows, settings }: { rows: RetentionPolicyRowDto[]; settings: RetentionSettings | null }) {
+  const described = rows.map((row) => ({ row, name: kindName(row), period: retentionPeriodWords(row, settings), details: kindWords(row.kind).details ?? '' }));
   return (
     <>
       <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Retention policy">
-        {rows.map((row) => (
+        {described.map(({ row, name, period, details }) => (
           <li key={row.kind} className="space-y-1 px-5 py-3 text-sm">
             <div className="flex items-center justify-between gap-3">
-              <span className="font-medium text-slate-900">{row.label}</span>
+              <span className="font-medium text-slate-900">{name}</span>
               <ActionBadge action={row.action} />
             </div>
-            <p className="text-slate-700">
-              {row.periodText}
-              {row.anchor ? <span className="text-slate-600"> from {row.anchorLabel}</span> : null}
-            </p>
-            {row.note ? <p className="text-slate-600">{row.note}</p> : null}
+            <p className="text-slate-700">{period}</p>
+            {details ? <p className="text-slate-600">{details}</p> : null}
           </li>
         ))}
       </ul>
@@ -36,22 +38,20 @@ export function RetentionPolicyTable({ rows }: { rows: RetentionPolicyRowDto[] }
           <THead>
             <TR>
               <TH>Kind of data</TH>
-              <TH>Kept for</TH>
-              <TH>Counted from</TH>
-              <TH>At expiry</TH>
+              <TH>How long it is kept</TH>
+              <TH>Then</TH>
               <TH>Details</TH>
             </TR>
           </THead>
           <TBody>
-            {rows.map((row) => (
+            {described.map(({ row, name, period, details }) => (
               <TR key={row.kind}>
-                <TD className="font-medium">{row.label}</TD>
-                <TD>{row.periodText}</TD>
-                <TD className="text-slate-600">{row.anchorLabel}</TD>
+                <TD className="font-medium">{name}</TD>
+                <TD className="max-w-xs">{period}</TD>
                 <TD>
                   <ActionBadge action={row.action} />
                 </TD>
-                <TD className="max-w-md text-slate-600">{row.note ?? ''}</TD>
+                <TD className="max-w-md text-slate-600">{details}</TD>
               </TR>
             ))}
           </TBody>

@@ -11,12 +11,11 @@ type PreviewResult = ActionResult & { run?: RetentionRunDto };
 type Props = {
   preview: (previous: PreviewResult | null, form: FormData) => Promise<PreviewResult>;
   runNow: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
-  labels: Record<string, string>;
   inProgress: boolean;
 };
 
 /** "Preview next run" (a dry run, changes nothing) and "Run now" (behind a confirmation). */
-export function RetentionRunForms({ preview, runNow, labels, inProgress }: Props) {
+export function RetentionRunForms({ preview, runNow, inProgress }: Props) {
   const previewForm = useActionForm(preview);
   const runForm = useActionForm(runNow);
   const previewResult = previewForm.result;
@@ -28,20 +27,20 @@ export function RetentionRunForms({ preview, runNow, labels, inProgress }: Props
         <h3 id="preview-heading" className="text-sm font-semibold text-slate-900">
           Preview next run
         </h3>
-        <p className="text-sm text-slate-600">Counts what a run now would delete or anonymise, per kind. Nothing is changed; the preview is listed below as a dry run.</p>
+        <p className="text-sm text-slate-600">Counts what a run now would delete or anonymise, for each kind of data. Nothing is changed; the preview is listed below.</p>
         <SubmitButton variant="secondary" pendingLabel="Counting…">
           Preview next run
         </SubmitButton>
         <div aria-live="polite" className="w-full space-y-2 text-sm empty:hidden">
           <FormMessage result={previewResult} />
-          {previewResult?.ok && previewResult.run?.results.some((r) => r.count > 0) ? <RetentionCounts run={previewResult.run} labels={labels} /> : null}
+          {previewResult?.ok && previewResult.run?.results.some((r) => r.count > 0) ? <RetentionCounts run={previewResult.run} /> : null}
         </div>
       </ActionForm>
       <ActionForm state={runForm} noValidate className="flex flex-col items-start gap-3" aria-labelledby="run-now-heading">
         <h3 id="run-now-heading" className="text-sm font-semibold text-slate-900">
           Run now
         </h3>
-        <p className="text-sm text-slate-600">Applies the policy now instead of waiting for the daily run at 02:00 UTC. Deleted records cannot be brought back.</p>
+        <p className="text-sm text-slate-600">Applies the policy now instead of waiting for the nightly run. Deleted records cannot be brought back.</p>
         <label className="flex items-start gap-2 text-sm text-slate-800">
           <input
             type="checkbox"

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Duty } from '@/lib/platform/auth/duties';
 import { Role } from '@/lib/platform/auth/roles';
 
 export const devAccountSchema = z.object({
@@ -8,6 +9,8 @@ export const devAccountSchema = z.object({
   email: z.string().min(3).max(320),
   givenName: z.string().min(1).max(200),
   familyName: z.string().min(1).max(200),
+  /** Shown on the account picker only ("Employee · treasurer"); the portal keeps duties of its own. */
+  duties: z.array(Duty).optional(),
 });
 
 export type DevAccount = z.infer<typeof devAccountSchema>;

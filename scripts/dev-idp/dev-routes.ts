@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { devAccountSchema, type DevAccount } from './dev-account';
+import { renderLoginPage } from './login-page';
 
 // The interaction oidc-provider hands the login and consent pages (@types/oidc-provider does not export its class).
 type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -48,7 +49,7 @@ async function submitLogin(context: DevRouteContext, details: InteractionDetails
   if (req.method !== 'POST') return sendText(res, 405, 'Method not allowed.');
   if (details.prompt.name !== 'login') return sendText(res, 400, 'This interaction does not expect a login.');
   const accountId = new URLSearchParams(await readBody(req)).get('login')?.trim() ?? '';
-  if (!context.accounts.has(accountId)) return sendLoginPage(res, context, details.uid, 400, 'Unknown account.');
+  if (!context.accounts.has(accountId)) return sendLoginPage(res, context, details.uid, 400, 'There is no account with that name. Pick a person above, or check the spelling.');
   await context.provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
 }
 
@@ -103,21 +104,6 @@ function sendText(res: ServerResponse, status: number, text: string) {
 }
 
 function sendLoginPage(res: ServerResponse, context: DevRouteContext, uid: string, status: number, error?: string) {
-  const action = `/interaction/${encodeURIComponent(uid)}/login`;
-  const buttons = [...context.accounts.values()]
-    .map((a) => {
-      const button = `<button name="login" value="${escapeHtml(a.accountId)}">${escapeHtml(`${a.givenName} ${a.familyName}`)}</button>`;
-      return `<li>${button} ${escapeHtml(`${a.accountId} · ${a.role}`)}</li>`;
-    })
-    .join('');
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Quartermaster dev sign-in</title></head><body>
-<h1>Quartermaster dev sign-in</h1>${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="${action}"><ul>${buttons}</ul></form>
-<form method="post" action="${action}"><label>Account id <input name="login" required></label> <button>Sign in</button></form>
-</body></html>`;
+  const html = renderLoginPage([...context.accounts.values()], `/interaction/${encodeURIComponent(uid)}/login`, error);
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -23,7 +23,7 @@ test.describe('retention', () => {
     await expect(kind('Person')).toContainText('Anonymised');
     await expect(kind('Mentoring session')).toContainText('forever');
     await expect(kind('Audit log')).toContainText('7 years (2,557 days)');
-    await expect(kind('Messages')).toContainText("days (the organisation's default");
+    await expect(kind('Messages')).toContainText('365 days after it is written');
 
     await page.getByRole('button', { name: 'Preview next run' }).click();
     await expect(page.getByRole('status').filter({ hasText: /A run now would|Nothing is past its retention period/ })).toBeVisible();

@@ -15,8 +15,7 @@ import { addDays } from '@/lib/platform/time';
 import { requirePortalContext, withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { AuditEntryItem } from '@/components/audit/audit-entry-item';
 import { actionLabel, targetTypeLabel } from '@/components/audit/describe-audit-entry';
-import { resolveAuditNames } from '@/lib/privacy/audit-log/resolve-audit-names';
-import { pathLabel } from '@/lib/platform/validation/field-labels';
+import { type AuditNames, resolveAuditNames } from '@/lib/privacy/audit-log/resolve-audit-names';
 
 export const metadata = { title: 'Audit log' };
 
@@ -26,6 +25,9 @@ type Filters = Record<(typeof filterNames)[number], string>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const isoDate = z.iso.date();
+
+// The query's fields as the form names them, for a link edited by hand.
+const filterWords: Record<string, string> = { actorUserId: 'who', action: 'action', targetType: 'kind of record', targetId: 'the record', from: 'from', to: 'up to', cursor: 'page position' };
 
 function first(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
@@ -51,6 +53,13 @@ function toQuery(filters: Filters, cursor: string) {
     cursor: cursor || undefined,
     limit: PAGE_SIZE,
   });
+}
+
+/** The record a shared link filters by, by name where this page names it. */
+function targetName(id: string, names: AuditNames | undefined): string {
+  if (!names) return 'one record';
+  const { users, assets, locations, categories, maintenance, announcements, invitations } = names;
+  return users[id] ?? assets[id] ?? locations[id] ?? categories[id] ?? maintenance[id] ?? announcements[id] ?? invitations[id] ?? 'one record';
 }
 
 export default async function AuditLogPage({ searchParams }: { searchParams: SearchParams }) {
@@ -104,9 +113,9 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
                 ))}
               </Select>
             </Field>
-            <Field label="Target type" htmlFor="audit-target-type">
+            <Field label="Kind of record" htmlFor="audit-target-type">
               <Select id="audit-target-type" name="targetType" defaultValue={filters.targetType}>
-                <option value="">Any target</option>
+                <option value="">Any kind</option>
                 {options.targetTypes.map((type) => (
                   <option key={type} value={type}>
                     {targetTypeLabel(type)}
@@ -114,14 +123,22 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
                 ))}
               </Select>
             </Field>
-            <Field label="Target id" htmlFor="audit-target-id">
-              <Input id="audit-target-id" name="targetId" defaultValue={filters.targetId} maxLength={100} placeholder="e.g. an asset's id" />
-            </Field>
+            {filters.targetId ? (
+              <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700 sm:col-span-2 lg:col-span-3" data-testid="audit-record-filter">
+                <input type="hidden" name="targetId" value={filters.targetId} />
+                <span>
+                  Only entries about <span className="font-medium text-slate-900">{targetName(filters.targetId, listing?.names)}</span>
+                </span>
+                <Link href={hrefOf({ ...filters, targetId: '' })} className="font-medium text-brand underline-offset-2 hover:underline">
+                  Show entries about everything
+                </Link>
+              </p>
+            ) : null}
             <div className="grid grid-cols-2 gap-3 sm:contents">
-              <Field label="From (UTC)" htmlFor="audit-from">
+              <Field label="From" htmlFor="audit-from">
                 <Input id="audit-from" name="from" type="date" defaultValue={filters.from} />
               </Field>
-              <Field label="To (UTC, inclusive)" htmlFor="audit-to">
+              <Field label="Up to and including" htmlFor="audit-to">
                 <Input id="audit-to" name="to" type="date" defaultValue={filters.to} />
               </Field>
             </div>
@@ -140,7 +157,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
 
         {!listing || !page ? (
           <p role="alert" className="m-5 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            These filters are not valid: {query.error?.issues.map((issue) => pathLabel(issue.path) ?? 'page position').join(', ')}. Clear them and try again.
+            These filters are not valid ({query.error?.issues.map((issue) => filterWords[String(issue.path[0])] ?? 'page position').join(', ')}). Clear them and try again.
           </p>
         ) : page.data.length === 0 ? (
           <div className="p-5">

@@ -18,7 +18,6 @@ export default async function RetentionPage() {
     settings: await getRetentionSettings(tx, ctx.organisationId),
   }));
   const policy = describeRetentionPolicy(settings);
-  const labels = Object.fromEntries(policy.map((row) => [row.kind, row.label.toLowerCase()]));
   const inProgress = runs.some((run) => run.status === 'running' && !run.dryRun);
   return (
     <>
@@ -28,20 +27,20 @@ export default async function RetentionPage() {
           <CardHeader
             id="policy-heading"
             title="Retention policy"
-            description="Applied every day at 02:00 UTC. A record expires when its period has passed since the date it is counted from; the next run removes it."
+            description="Applied automatically every night. When a record's time is up, the next run deletes or anonymises it."
           />
-          <RetentionPolicyTable rows={policy} />
+          <RetentionPolicyTable rows={policy} settings={settings} />
         </Card>
         <Card aria-labelledby="run-heading">
           <CardHeader id="run-heading" title="Preview and run" />
           <CardBody>
-            <RetentionRunForms preview={previewRetentionAction} runNow={runRetentionNowAction} labels={labels} inProgress={inProgress} />
+            <RetentionRunForms preview={previewRetentionAction} runNow={runRetentionNowAction} inProgress={inProgress} />
           </CardBody>
         </Card>
         <Card aria-labelledby="runs-heading">
-          <CardHeader id="runs-heading" title="Recorded runs" description="The 25 newest, daily and manual, previews included." />
+          <CardHeader id="runs-heading" title="Recorded runs" description="The 25 newest: nightly and manual runs, and previews." />
           <div className={runs.length ? '' : 'p-5'}>
-            <RetentionRunList runs={runs} labels={labels} />
+            <RetentionRunList runs={runs} />
           </div>
         </Card>
       </div>

@@ -9,6 +9,7 @@ import { dutiesInOrder, dutyLabels } from '@/lib/people/users/duty-labels';
 import { roleLabels } from '@/lib/people/users/role-labels';
 import { getPerson } from '@/lib/people/persons/get-person';
 import { formatDate } from '@/lib/platform/format/dates';
+import { countryName, languageName } from '@/lib/platform/format/names';
 import { withPortalTransaction } from '@/lib/transport/portal/portal-context';
 import { loadPersonPage } from '@/lib/transport/portal/load-person-page';
 
@@ -17,18 +18,6 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { person } = await loadPersonPage((await params).id);
   return { title: `${person.firstName} ${person.lastName}` };
-}
-
-const countries = new Intl.DisplayNames(['en'], { type: 'region' });
-const languages = new Intl.DisplayNames(['en'], { type: 'language' });
-
-function nameOf(names: Intl.DisplayNames, code: string | null): string {
-  if (!code) return 'Not known';
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -63,8 +52,8 @@ export default async function PersonProfilePage({ params, searchParams }: Props)
           <dl className="grid gap-4 sm:grid-cols-2">
             <Fact label="Role in the club">{person.primaryRole ? personRoleLabels[person.primaryRole] : 'Not set'}</Fact>
             <Fact label="Born">{formatDate(person.birthDate, 'Not known')}</Fact>
-            <Fact label="Nationality">{nameOf(countries, person.nationality)}</Fact>
-            <Fact label="Language">{nameOf(languages, person.language)}</Fact>
+            <Fact label="Nationality">{countryName(person.nationality)}</Fact>
+            <Fact label="Language">{languageName(person.language)}</Fact>
             <Fact label="E-mail">{person.preferredEmail ?? person.officialEmail ?? 'None'}</Fact>
             <Fact label="Phone">{person.phone ?? 'None'}</Fact>
             {mayReadIdentifier ? (

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { getDb } from '@/lib/platform/db/get-db';
+import { countOf } from '@/lib/platform/format/names';
 import { configuredPrivacy } from '@/lib/privacy/retention/anonymise-persons';
 import { requestRetentionRun } from '@/lib/privacy/retention/request-retention-run';
 import type { RetentionRunDto } from '@/lib/privacy/retention/schemas';
@@ -15,7 +16,7 @@ export const previewRetentionAction = formAction(
     const { run } = await requestRetentionRun(tx, ctx, { dryRun: true }, await runner());
     if (run.status === 'failed') return { message: 'The preview could not be counted; the run list shows the error.', run };
     const due = run.results.reduce((sum, r) => sum + r.count, 0);
-    return { message: due === 0 ? 'Nothing is past its retention period: a run now would change nothing.' : `A run now would remove or anonymise ${due.toLocaleString('en')} record(s):`, run };
+    return { message: due === 0 ? 'Nothing is past its retention period: a run now would change nothing.' : `A run now would remove or anonymise ${countOf(due, 'record')}:`, run };
   },
 );
 

@@ -107,7 +107,7 @@ describe('audit entries for people', () => {
     expect(sentenceText(describeAuditEntry(overdue, names))).toBe('Quartermaster marked the loan of a deleted asset as overdue.');
     const unknown = entry({ actor: { type: 'USER', userId: ids.gone }, action: 'ASSET_TELEPORTED' });
     const text = sentenceText(describeAuditEntry(unknown, names));
-    expect(text).toBe('A former user recorded “asset teleported” for Cordless drill.');
+    expect(text).toBe('A former user recorded a change (asset teleported) to Cordless drill.');
     expect(text).not.toMatch(UUID);
   });
 
@@ -216,9 +216,9 @@ describe('audit entries for people', () => {
       sentenceText(describeAuditEntry(entry({ actor: { type: 'SYSTEM', userId: null }, action, target: { type: 'ORGANISATION', id: ids.bob }, assetId: null, metadata }), names));
     expect(system('ORGANISATION_SYNCED_FROM_REGISTRY', { fields: ['name', 'registrationNumber'] })).toBe("Quartermaster updated the organisation's official name and registration number from the sports registry.");
     const admin = (action: string, metadata: Record<string, unknown>) => sentenceText(describeAuditEntry(entry({ action, target: { type: 'CODELIST_VALUE', id: ids.bob }, assetId: null, metadata }), names));
-    expect(admin('CODELIST_VALUE_CREATED', { codelist: 'coach_competencies', code: 'UEFA-B' })).toBe('Ada Lovelace added the value “UEFA-B” to the code list coach competencies.');
-    expect(admin('CODELIST_VALUE_UPDATED', { codelist: 'sport', code: 'padel', deactivated: true })).toBe('Ada Lovelace deactivated the value “padel” of the code list sport.');
-    expect(admin('CODELIST_VALUE_UPDATED', { codelist: 'sport', code: 'padel', deactivated: false })).toBe('Ada Lovelace changed the value “padel” of the code list sport.');
+    expect(admin('CODELIST_VALUE_CREATED', { codelist: 'coach_competencies', code: 'UEFA-B' })).toBe('Ada Lovelace added “UEFA-B” to the list of coach competencies.');
+    expect(admin('CODELIST_VALUE_UPDATED', { codelist: 'sport', code: 'padel', deactivated: true })).toBe('Ada Lovelace deactivated “padel” in the list of sport.');
+    expect(admin('CODELIST_VALUE_UPDATED', { codelist: 'sport', code: 'padel', deactivated: false })).toBe('Ada Lovelace changed “padel” in the list of sport.');
   });
 
   it('words the retention runs and what they removed, without ids', () => {
@@ -229,13 +229,13 @@ describe('audit entries for people', () => {
     expect(on('RETENTION_RUN_COMPLETED', system)).toBe('Quartermaster finished a retention run.');
     expect(on('RETENTION_RUN_FAILED', system)).toBe('Quartermaster recorded that a retention run failed.');
     expect(on('RETENTION_RECORDS_DELETED', { ...system, metadata: { kind: 'training', count: 5000, comments: 12 } })).toBe(
-      'Quartermaster deleted 5,000 record(s) of kind “training” with 12 comment(s) past their retention period.',
+      'Quartermaster deleted 5,000 trainings with 12 comments at the end of their retention period.',
     );
-    expect(on('RETENTION_RECORDS_DELETED', { ...system, metadata: { kind: 'message', count: 3 } })).toBe('Quartermaster deleted 3 record(s) of kind “messages” past their retention period.');
+    expect(on('RETENTION_RECORDS_DELETED', { ...system, metadata: { kind: 'message', count: 3 } })).toBe('Quartermaster deleted 3 messages at the end of their retention period.');
     expect(on('anonymize_person', { ...system, target: { type: 'person', id: ids.loan }, metadata: { scope: 'full', counts: { messages: 2 } } })).toBe(
       'Quartermaster anonymised a person: their name, birth date, identifiers and contact details are gone, and the records kept now point to a pseudonym.',
     );
-    expect(on('AUDIT_LOG_PURGED', { ...system, metadata: { kind: 'audit_log', count: 40 } })).toBe('Quartermaster removed 40 audit entries older than the audit retention period.');
+    expect(on('AUDIT_LOG_PURGED', { ...system, metadata: { kind: 'audit_log', count: 40 } })).toBe('Quartermaster removed 40 audit log entries older than the organisation keeps them.');
   });
 
   it('words the data export of a subject, the system steps and the reads it made, without ids or values', () => {
