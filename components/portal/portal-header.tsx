@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { MailboxLink } from '@/components/mailbox/mailbox-link';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import type { Duty } from '@/lib/platform/auth/duties';
@@ -39,6 +40,7 @@ export function PortalHeader({ organisationName, logoDataUri, user }: Props) {
           <Link href="/profile" className={buttonClasses('ghost', 'sm')}>
             Your profile
           </Link>
+          <MailboxLink />
           <Link href="/incidents/new" className={buttonClasses('ghost', 'sm')}>
             Report an incident
           </Link>
