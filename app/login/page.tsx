@@ -7,7 +7,6 @@ import { svgLogoDataUri } from '@/emails/svg-logo';
 import { TenantMark } from '@/components/portal/tenant-mark';
 import { buttonClasses } from '@/components/ui/button';
 import { isEmbeddedDemo } from '@/lib/organisation/demo/is-embedded-demo';
-import { roleLabels } from '@/lib/people/users/role-labels';
 import { brandCssVariables, defaultLoginTagline, resolveBrandColours } from '@/lib/organisation/branding/brand-colours';
 import { getConfig } from '@/lib/platform/config';
 import { getDb } from '@/lib/platform/db/get-db';
@@ -16,6 +15,7 @@ import { safeReturnPath } from '@/lib/transport/portal/safe-return-path';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { currentTenant } from '@/lib/transport/portal/current-tenant';
 import { signInAsDemoUser, signInWithSso } from './actions';
+import { demoAccountLabel } from './demo-account-label';
 import { describeSignInError } from './sign-in-errors';
 
 export const dynamic = 'force-dynamic';
@@ -102,7 +102,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
                 <h2 id="demo-heading" className="text-sm font-semibold text-slate-900">
                   Demo: sign in as a seeded user
                 </h2>
-                <p className="text-xs text-slate-600">Only in the embedded demo. Pick a role to look around.</p>
+                <p className="text-xs text-slate-600">Only in the embedded demo. Pick a person to look around with their role and duties.</p>
               </div>
               <ul className="space-y-2">
                 {demoUsers.map((account) => (
@@ -110,9 +110,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
                     <form action={signInAsDemoUser}>
                       <input type="hidden" name="accountId" value={account.accountId} />
                       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-                      <button type="submit" className={buttonClasses('secondary', 'md', 'w-full justify-between')}>
+                      <button type="submit" className={buttonClasses('secondary', 'md', 'h-auto min-h-10 w-full flex-wrap justify-between gap-x-3 whitespace-normal py-2 text-left')}>
                         <span>{`${account.givenName} ${account.familyName}`}</span>
-                        <span className="text-xs text-slate-600">{roleLabels[account.role]}</span>
+                        <span className="text-xs text-slate-600" data-testid="demo-account-role">
+                          {demoAccountLabel(account)}
+                        </span>
                       </button>
                     </form>
                   </li>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { MailboxLink } from '@/components/mailbox/mailbox-link';
 import { NotificationBell } from '@/components/notifications/notification-bell';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
@@ -41,6 +42,7 @@ export function PortalHeader({ organisationName, logoDataUri, user, unreadNotifi
           <Link href="/profile" className={buttonClasses('ghost', 'sm')}>
             Your profile
           </Link>
+          <MailboxLink />
           <Link href="/incidents/new" className={buttonClasses('ghost', 'sm')}>
             Report an incident
           </Link>

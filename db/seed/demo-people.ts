@@ -53,14 +53,14 @@ export const clubCast: CastMember[] = [
   { key: 'marco', firstName: 'Marco', lastName: 'Bianchi', role: 'athlete', nationality: 'IT', language: 'it', birthDate: '2001-10-19', deactivatedDaysAgo: 400 },
 ];
 
-/** The club's staff are the demo users; the seed gives their persons a club role. */
+/** The club's staff are the demo users; the seed gives their persons a club role. `title` is what the demo sign-in picker calls their job. */
 export const clubStaff = {
-  secretary: { subject: 'globex-admin', role: 'official' },
-  equipment: { subject: 'globex-manager', role: 'staff' },
-  coach: { subject: 'globex-employee-1', role: 'coach', duties: ['COACH'] },
-  physio: { subject: 'globex-employee-2', role: 'medical', duties: ['MEDICAL'] },
-  treasurer: { subject: 'globex-employee-3', role: 'official', duties: ['FINANCE'] },
-  welfare: { subject: 'globex-employee-4', role: 'official', duties: ['SAFEGUARDING'] },
+  secretary: { subject: 'globex-admin', role: 'official', title: 'Club secretary' },
+  equipment: { subject: 'globex-manager', role: 'staff', title: 'Kit manager' },
+  coach: { subject: 'globex-employee-1', role: 'coach', title: 'Coach', duties: ['COACH'] },
+  physio: { subject: 'globex-employee-2', role: 'medical', title: 'Physio', duties: ['MEDICAL'] },
+  treasurer: { subject: 'globex-employee-3', role: 'official', title: 'Treasurer', duties: ['FINANCE'] },
+  welfare: { subject: 'globex-employee-4', role: 'official', title: 'Welfare officer', duties: ['SAFEGUARDING'] },
 } as const;
 
 export const squad = ['lena', 'mateo', 'noor', 'kacper', 'amara', 'jonas'] as const;

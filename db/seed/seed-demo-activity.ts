@@ -3,6 +3,7 @@ import { addDays, toIsoDate } from '@/lib/platform/time';
 import type { AuditAction } from '@/lib/platform/audit/actions';
 import type { Tx } from '../client';
 import { announcements, assets, auditLog, loans, notifications } from '../schema';
+import type { DemoCatalogue, DemoLoanWords } from './demo-catalogue';
 
 type LoanState = 'PENDING_APPROVAL' | 'APPROVED' | 'ACTIVE' | 'RETURNED' | 'REJECTED' | 'CANCELLED';
 
@@ -13,6 +14,7 @@ export type ActivityInput = {
   organisationId: string;
   slug: string;
   organisationName: string;
+  catalogue: DemoCatalogue;
   now: Date;
   /** Account subject -> user id. */
   userIds: ReadonlyMap<string, string>;
@@ -20,44 +22,29 @@ export type ActivityInput = {
   availableAssets: readonly { id: string; name: string }[];
 };
 
-function demoLoans(slug: string): DemoLoan[] {
+/** Who asks, in which state and when: the same plan for every tenant, in the tenant's own words (demo-catalogue.ts). */
+function demoLoans(slug: string, words: readonly DemoLoanWords[]): DemoLoan[] {
   const staff = (n: number) => `${slug}-staff-${n}`;
-  return [
-    { requester: `${slug}-employee-1`, status: 'ACTIVE', from: -18, to: 12, purpose: 'Field work for the quarterly site survey' },
-    { requester: `${slug}-employee-1`, status: 'ACTIVE', from: -4, to: 3, purpose: 'Presentation at the customer workshop' },
-    { requester: `${slug}-employee-1`, status: 'ACTIVE', from: -9, to: -2, purpose: 'Recording the onboarding videos' },
-    { requester: `${slug}-employee-1`, status: 'PENDING_APPROVAL', from: 5, to: 8, purpose: 'Trade fair stand, hall 4' },
-    { requester: `${slug}-employee-2`, status: 'PENDING_APPROVAL', from: 2, to: 6, purpose: 'Working from the Berlin office next week' },
-    { requester: `${slug}-employee-2`, status: 'RETURNED', from: -30, to: -23, returnedOn: -24, purpose: 'Team offsite' },
-    { requester: staff(1), status: 'PENDING_APPROVAL', from: 1, to: 3, purpose: 'Client visit in Hamburg' },
-    { requester: staff(2), status: 'PENDING_APPROVAL', from: 7, to: 10, purpose: 'Replacement while my device is being repaired' },
-    { requester: staff(3), status: 'ACTIVE', from: -6, to: 9, purpose: 'Training course preparation' },
-    { requester: staff(4), status: 'ACTIVE', from: -12, to: -5, purpose: 'Inventory count at the warehouse' },
-    { requester: staff(5), status: 'RETURNED', from: -20, to: -14, returnedOn: -14, purpose: 'Marketing photo shoot' },
-    { requester: staff(6), status: 'APPROVED', from: 1, to: 4, purpose: 'Board meeting in the main conference room' },
-    { requester: staff(1), status: 'REJECTED', from: -8, to: -6, purpose: 'Weekend trip', reason: 'Equipment is for business use only.' },
-    { requester: staff(2), status: 'CANCELLED', from: -3, to: -1, purpose: 'Sales demo (moved to video call)' },
-    { requester: staff(3), status: 'RETURNED', from: -40, to: -33, returnedOn: -33, purpose: 'Product launch event' },
+  const plan: Omit<DemoLoan, 'purpose'>[] = [
+    // Thirty days: the longest loan the default policy allows (maxLoanDays).
+    { requester: `${slug}-employee-1`, status: 'ACTIVE', from: -18, to: 11 },
+    { requester: `${slug}-employee-1`, status: 'ACTIVE', from: -4, to: 3 },
+    { requester: `${slug}-employee-1`, status: 'ACTIVE', from: -9, to: -2 },
+    { requester: `${slug}-employee-1`, status: 'PENDING_APPROVAL', from: 5, to: 8 },
+    { requester: `${slug}-employee-2`, status: 'PENDING_APPROVAL', from: 2, to: 6 },
+    { requester: `${slug}-employee-2`, status: 'RETURNED', from: -30, to: -23, returnedOn: -24 },
+    { requester: staff(1), status: 'PENDING_APPROVAL', from: 1, to: 3 },
+    { requester: staff(2), status: 'PENDING_APPROVAL', from: 7, to: 10 },
+    { requester: staff(3), status: 'ACTIVE', from: -6, to: 9 },
+    { requester: staff(4), status: 'ACTIVE', from: -12, to: -5 },
+    { requester: staff(5), status: 'RETURNED', from: -20, to: -14, returnedOn: -14 },
+    { requester: staff(6), status: 'APPROVED', from: 1, to: 4 },
+    { requester: staff(1), status: 'REJECTED', from: -8, to: -6 },
+    { requester: staff(2), status: 'CANCELLED', from: -3, to: -1 },
+    { requester: staff(3), status: 'RETURNED', from: -40, to: -33, returnedOn: -33 },
   ];
+  return plan.map((loan, i) => ({ ...loan, ...words[i]! }));
 }
-
-const demoNews = (organisationName: string) => [
-  {
-    daysAgo: 2,
-    title: 'New self-service lending is live',
-    body: `Borrowing equipment at ${organisationName} now works entirely online: request an item, get it approved, and pick it up at the front desk with its QR code. Reminders arrive three days before a loan ends.`,
-  },
-  {
-    daysAgo: 9,
-    title: 'Annual safety inspection of power tools',
-    body: 'All power tools will be inspected by the facilities team during the last week of the month. Please return borrowed tools on time so that nothing misses its inspection.',
-  },
-  {
-    daysAgo: 20,
-    title: 'Laptop refresh for the sales team',
-    body: 'Twelve new laptops have joined the pool. Older models stay available for short loans until the end of the quarter, after which they go to the refurbishing partner.',
-  },
-];
 
 function at(isoDate: string, hour: number): Date {
   return new Date(`${isoDate}T${String(hour).padStart(2, '0')}:00:00Z`);
@@ -78,7 +65,7 @@ export async function seedDemoActivity(tx: Tx, input: ActivityInput): Promise<vo
   const user = (subject: string) => userIds.get(subject) ?? null;
   const managerId = user(`${slug}-manager`);
   const adminId = user(`${slug}-admin`);
-  const plan = demoLoans(slug).filter((loan) => user(loan.requester));
+  const plan = demoLoans(slug, input.catalogue.loanWords).filter((loan) => user(loan.requester));
   // From the end of the inventory: tests that borrow "the first available asset" meet no seeded booking.
   const pool = input.availableAssets.slice(-plan.length).reverse();
   const audit: (typeof auditLog.$inferInsert)[] = [];
@@ -149,7 +136,7 @@ export async function seedDemoActivity(tx: Tx, input: ActivityInput): Promise<vo
 
   const news = await tx
     .insert(announcements)
-    .values(demoNews(input.organisationName).map((n) => ({ organisationId, title: n.title, body: n.body, authorUserId: adminId, publishedAt: at(addDays(today, -n.daysAgo), 8) })))
+    .values(input.catalogue.news(input.organisationName).map((n) => ({ organisationId, title: n.title, body: n.body, authorUserId: adminId, publishedAt: at(addDays(today, -n.daysAgo), 8) })))
     .returning({ id: announcements.id, title: announcements.title, publishedAt: announcements.publishedAt });
   for (const item of news) {
     audit.push({ organisationId, occurredAt: item.publishedAt, actorType: adminId ? 'USER' : 'SYSTEM', actorUserId: adminId, action: 'ANNOUNCEMENT_PUBLISHED', targetType: 'ANNOUNCEMENT', targetId: item.id, changes: { title: { before: null, after: item.title } }, metadata: { source: 'seed' } });

@@ -6,7 +6,8 @@ import { assets, auditLog, categories, type CustomFieldDefinition, locations, or
 import { demoAccounts } from './demo-accounts';
 import { seedDemoActivity } from './seed-demo-activity';
 import { seedDemoRecords } from './seed-demo-records';
-import { demoCategories, demoFirstNames, demoLastNames, demoLocations, type DemoTenant, demoTenants } from './demo-tenants';
+import { catalogueFor, type DemoCategory } from './demo-catalogue';
+import { demoFirstNames, demoLastNames, type DemoTenant, demoTenants } from './demo-tenants';
 
 type Role = 'EMPLOYEE' | 'ASSET_MANAGER' | 'ADMIN';
 type SeedUser = { subject: string; firstName: string; lastName: string; email: string; role: Role };
@@ -26,7 +27,9 @@ function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
 }
 
-function sampleCustomValue(random: () => number, field: CustomFieldDefinition, index: number): unknown {
+function sampleCustomValue(random: () => number, category: DemoCategory, field: CustomFieldDefinition, index: number): unknown {
+  const samples = category.sampleValues?.[field.key];
+  if (samples) return pick(random, samples);
   switch (field.type) {
     case 'number':
       return field.key === 'ramGb' ? pick(random, [8, 16, 32, 64]) : Math.round(random() * 5000) + 10;
@@ -69,37 +72,39 @@ async function seedTenant(tx: Tx, tenant: DemoTenant, now: Date): Promise<void> 
     .returning({ id: users.id });
   if (tenant.startsEmpty) return;
 
+  const catalogue = catalogueFor(tenant);
   const categoryRows = await tx
     .insert(categories)
-    .values(demoCategories.map((c) => ({ organisationId: tenant.id, name: c.name, description: c.description, customFields: c.customFields })))
+    .values(catalogue.categories.map((c) => ({ organisationId: tenant.id, name: c.name, description: c.description, customFields: c.customFields })))
     .returning({ id: categories.id });
   const locationRows = await tx
     .insert(locations)
-    .values(demoLocations.map((l) => ({ organisationId: tenant.id, ...l })))
-    .returning({ id: locations.id });
+    .values(catalogue.locations.map((l) => ({ organisationId: tenant.id, ...l })))
+    .returning({ id: locations.id, name: locations.name });
 
   const prefix = tenant.slug.toUpperCase();
   const assetValues = Array.from({ length: tenant.assetCount }, (_, i) => {
-    const categoryIndex = Math.floor(random() * demoCategories.length);
-    const category = demoCategories[categoryIndex]!;
+    const categoryIndex = Math.floor(random() * catalogue.categories.length);
+    const category = catalogue.categories[categoryIndex]!;
+    const keptAt = category.keptAt ? locationRows.filter((l) => category.keptAt!.includes(l.name)) : locationRows;
     const [manufacturer, model, productName] = pick(random, category.products) as [string, string, string];
     const statusRoll = random();
     return {
       organisationId: tenant.id,
       name: `${productName} #${String(i + 1).padStart(3, '0')}`,
       categoryId: categoryRows[categoryIndex]!.id,
-      locationId: pick(random, locationRows).id,
+      locationId: pick(random, keptAt).id,
       status: statusRoll < 0.08 ? ('MAINTENANCE' as const) : statusRoll < 0.12 ? ('RETIRED' as const) : ('AVAILABLE' as const),
       inventoryNumber: `${prefix}-${String(i + 1).padStart(5, '0')}`,
       serialNumber: `SN${Math.floor(random() * 1e9).toString(36).toUpperCase()}${i}`,
       manufacturer,
       model,
       purchaseDate: `202${Math.floor(random() * 6)}-0${1 + Math.floor(random() * 9)}-15`,
-      value: (Math.round(random() * 300000) / 100 + 20).toFixed(2),
-      supplier: pick(random, ['Bechtle', 'Cancom', 'Conrad Business', 'Amazon Business', 'Local dealer']),
+      value: (Math.round(random() * ((category.maxValue ?? 3000) * 100)) / 100 + 20).toFixed(2),
+      supplier: pick(random, catalogue.suppliers),
       warrantyMonths: pick(random, [12, 24, 36, null]),
       ownerId: random() < 0.3 ? pick(random, userRows).id : null,
-      customFields: Object.fromEntries(category.customFields.map((f) => [f.key, sampleCustomValue(random, f, i)])),
+      customFields: Object.fromEntries(category.customFields.map((f) => [f.key, sampleCustomValue(random, category, f, i)])),
     };
   });
   const assetRows = await tx.insert(assets).values(assetValues).returning({ id: assets.id, name: assets.name });
@@ -122,6 +127,7 @@ async function seedTenant(tx: Tx, tenant: DemoTenant, now: Date): Promise<void> 
     organisationId: tenant.id,
     slug: tenant.slug,
     organisationName: tenant.name,
+    catalogue,
     now,
     userIds: new Map(seedUsers.map((u, i) => [u.subject, userRows[i]!.id])),
     availableAssets: assetRows.filter((_, i) => assetValues[i]!.status === 'AVAILABLE'),

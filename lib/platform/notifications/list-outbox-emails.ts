@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { outbox } from '@/db/schema';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
@@ -28,8 +28,11 @@ function parseOrNull(payload: unknown): EmailPayload | null {
   }
 }
 
-/** A tenant's latest outbox e-mails, newest first: what the dev mailbox shows when nothing is really sent. */
-export async function listOutboxEmails(db: Database, organisationId: string, limit = 50): Promise<OutboxEmail[]> {
+/**
+ * A tenant's latest outbox e-mails, newest first: what the dev mailbox shows when nothing is really sent. With
+ * `to`, only those addressed to that address (a person's own mailbox in the embedded demo).
+ */
+export async function listOutboxEmails(db: Database, organisationId: string, limit = 50, to?: string): Promise<OutboxEmail[]> {
   return withTenant(db, organisationId, async (tx) => {
     const tenant = await loadEmailTenant(tx, organisationId);
     if (!tenant) return [];
@@ -44,7 +47,7 @@ export async function listOutboxEmails(db: Database, organisationId: string, lim
         createdAt: outbox.createdAt,
       })
       .from(outbox)
-      .where(and(eq(outbox.organisationId, organisationId), eq(outbox.kind, 'EMAIL')))
+      .where(and(eq(outbox.organisationId, organisationId), eq(outbox.kind, 'EMAIL'), to === undefined ? undefined : sql`lower(${outbox.payload}->>'to') = ${to.toLowerCase()}`))
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
       .limit(limit);
     return rows.map(({ payload, ...row }) => {
