@@ -89,14 +89,6 @@ function describeRule(rule: Record<string, unknown>, names: AuditNames): string 
   return `${category} at ${location}: ${named(rule.approverUserId, names.users, 'any asset manager', 'a former user')}`;
 }
 
-// "Helmets at any location: Ada Lovelace", a loan policy's approver rule with names for its ids.
-function describeRule(rule: Record<string, unknown>, names: AuditNames): string {
-  const named = (id: unknown, map: Record<string, string>, any: string, gone: string) => (typeof id === 'string' ? (map[id] ?? gone) : any);
-  const category = named(rule.categoryId, names.categories, 'Any category', 'A deleted category');
-  const location = named(rule.locationId, names.locations, 'any location', 'a deleted location');
-  return `${category} at ${location}: ${named(rule.approverUserId, names.users, 'any asset manager', 'a former user')}`;
-}
-
 function presence(before: unknown, after: unknown): string {
   if (before === null || before === undefined) return 'Added';
   return after === null || after === undefined ? 'Removed' : 'Changed';

@@ -4,7 +4,6 @@ import { users } from '@/db/schema';
 import { formatDate } from '@/lib/platform/format/dates';
 import { listApprovalQueue } from '@/lib/transport/dashboard/list-approval-queue';
 import { sendLoanReminders } from '@/lib/lending/jobs/send-loan-reminders';
-import { formatDate } from '@/lib/platform/format/dates';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { call, expectEnvelope } from '../../../support/api';
 import { createTenant, createUser, insertAssets, ownerDb, type TestTenant } from '../../../support/factories';
