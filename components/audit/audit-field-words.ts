@@ -80,6 +80,7 @@ const labels: Record<string, string> = {
   processingRestricted: 'Processing restricted',
   purchaseDate: 'Purchase date',
   purpose: 'Purpose',
+  requesterId: 'Borrower',
   reference: 'Reference',
   registryId: 'Sports registry record',
   rejectionReason: 'Reason for rejection',
@@ -94,6 +95,7 @@ const labels: Record<string, string> = {
   startDate: 'Pickup date',
   startedAt: 'Started',
   status: 'Status',
+  assetStatus: 'Asset status',
   supplier: 'Supplier',
   syncStatus: 'Sports registry',
   targetDueAt: 'To be done by',
@@ -171,6 +173,8 @@ export function auditValueWords(field: string, targetType: string): Record<strin
       return statusByTarget[targetType];
     case 'kind':
       return kindByTarget[targetType] ?? maintenanceKindLabels;
+    case 'assetStatus':
+      return assetStatusLabels;
     case 'role':
       return roleLabels;
     case 'duties':
@@ -191,4 +195,4 @@ export function auditValueWords(field: string, targetType: string): Record<strin
 }
 
 /** Fields holding one of a fixed set of values: an unknown value of theirs is still shown as words. */
-export const enumFields = new Set(['status', 'kind', 'role', 'extensions', 'severity', 'type', 'primaryRole', 'syncStatus', 'trigger', 'format']);
+export const enumFields = new Set(['status', 'assetStatus', 'kind', 'role', 'extensions', 'severity', 'type', 'primaryRole', 'syncStatus', 'trigger', 'format']);
