@@ -1,10 +1,12 @@
 import type { DevAccount } from '@/scripts/dev-idp/create-identity-provider';
+import type { Duty } from '@/lib/platform/auth/duties';
+import { clubStaff } from './demo-people';
 
 const acmeId = '0b4c3a7e-0000-4000-8000-00000000ac01';
 const globexId = '0b4c3a7e-0000-4000-8000-00000000610b';
 const initechId = '0b4c3a7e-0000-4000-8000-0000000011ec';
 
-export const demoAccounts: DevAccount[] = [
+const accounts: DevAccount[] = [
   { accountId: 'acme-admin', organisationId: acmeId, role: 'ADMIN', email: 'ada.admin@acme.example', givenName: 'Ada', familyName: 'Lovelace' },
   { accountId: 'acme-manager', organisationId: acmeId, role: 'ASSET_MANAGER', email: 'marcus.manager@acme.example', givenName: 'Marcus', familyName: 'Reyes' },
   { accountId: 'acme-employee-1', organisationId: acmeId, role: 'EMPLOYEE', email: 'emma.stone@acme.example', givenName: 'Emma', familyName: 'Stone' },
@@ -22,3 +24,12 @@ export const demoAccounts: DevAccount[] = [
   { accountId: 'initech-admin', organisationId: initechId, role: 'ADMIN', email: 'bill.admin@initech.example', givenName: 'Bill', familyName: 'Lumbergh' },
   { accountId: 'initech-employee-1', organisationId: initechId, role: 'EMPLOYEE', email: 'peter.gibbons@initech.example', givenName: 'Peter', familyName: 'Gibbons' },
 ];
+
+// The club's staff carry their duties into the identity provider's picker ("Employee · Treasurer"); the seed gives
+// the same duties to their users, from the same clubStaff entries.
+const staffDuties = new Map<string, Duty[]>(Object.values(clubStaff).flatMap((staff) => ('duties' in staff ? [[staff.subject, [...staff.duties]] as [string, Duty[]]] : [])));
+
+export const demoAccounts: DevAccount[] = accounts.map((account) => {
+  const duties = staffDuties.get(account.accountId);
+  return duties ? { ...account, duties } : account;
+});
