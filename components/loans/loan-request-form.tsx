@@ -33,8 +33,7 @@ export function LoanRequestForm({ assetId, startDate, endDate, suggestedPurpose,
   const router = useRouter();
   const filedPath = result?.ok && 'filedPath' in result ? result.filedPath : undefined;
   const duplicates = result?.ok && 'duplicates' in result ? result.duplicates : [];
-  // Beside a pending request of one's own a second may be filed once confirmed; beside a booking it would only conflict.
-  const confirmable = duplicates.length > 0 && duplicates.every((loan) => loan.status === 'PENDING_APPROVAL');
+  const confirmable = duplicates.length > 0;
   useEffect(() => {
     if (filedPath) router.push(filedPath);
   }, [filedPath, router]);
@@ -78,21 +77,16 @@ export function LoanRequestForm({ assetId, startDate, endDate, suggestedPurpose,
   );
 }
 
-/** What the person already has for these dates, with a way to it; a booking in hand cannot be asked for twice. */
+/** The person's own request for these dates, with a way to it. */
 function DuplicateWarning({ existing }: { existing: OwnOverlap[] }) {
-  const first = existing.find((loan) => loan.status !== 'PENDING_APPROVAL') ?? existing[0]!;
-  const dates = `${formatDate(first.startDate)} to ${formatDate(first.endDate)}`;
+  const first = existing[0]!;
   return (
-    <div role="alert" className="space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="duplicate-request">
-      {first.status === 'PENDING_APPROVAL' ? (
-        <p>
-          You already asked for this asset from {dates}, and <Link href={`/loans/${first.id}`} className="font-medium underline">that request</Link> is still waiting for a decision. Send a second request only if you need it twice; otherwise change the dates or keep the first one.
-        </p>
-      ) : (
-        <p>
-          You already have this asset booked from {dates}: see <Link href={`/loans/${first.id}`} className="font-medium underline">your booking</Link>. Choose other dates if you need it again.
-        </p>
-      )}
-    </div>
+    <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="duplicate-request">
+      You already asked for this asset from {formatDate(first.startDate)} to {formatDate(first.endDate)}, and{' '}
+      <Link href={`/loans/${first.id}`} className="font-medium underline">
+        that request
+      </Link>{' '}
+      is still waiting for a decision. Send a second request only if you need it twice; otherwise change the dates or keep the first one.
+    </p>
   );
 }

@@ -51,8 +51,8 @@ export async function createLoan(tx: Tx, ctx: RequestContext, input: CreateLoanB
   const { policy, asset, busy, own } = await loadRequestFacts(tx, ctx, input);
   assertBookable(asset);
   validateLoanDates(policy, toIsoDate(ctx.now), input.startDate, input.endDate);
-  if (own.length > 0 && !input.allowDuplicate) throw duplicateRequest(asset.id, own);
   if (busy.length > 0) throw loanConflict(asset.id, busy);
+  if (own.length > 0 && !input.allowDuplicate) throw duplicateRequest(asset.id, own);
 
   const approverId = await resolveApprover(tx, ctx.organisationId, policy, asset, ctx.user.id);
   const values = { organisationId: ctx.organisationId, assetId: asset.id, requesterId: ctx.user.id, approverId, startDate: input.startDate, endDate: input.endDate, purpose: input.purpose };

@@ -8,15 +8,16 @@ import type { LoanAsset } from './loan-asset';
 import type { BusyRange } from './loan-store';
 import { type LoanPolicy, parseLoanPolicy } from './policy';
 
-/** One of the caller's own requests or bookings of the asset that overlaps the dates asked for. */
-export type OwnOverlap = { id: string; status: 'PENDING_APPROVAL' | 'APPROVED' | 'ACTIVE'; startDate: string; endDate: string };
+/** One of the caller's own pending requests of the asset that overlaps the dates asked for. */
+export type OwnOverlap = { id: string; status: 'PENDING_APPROVAL'; startDate: string; endDate: string };
 
 export type RequestFacts = { policy: LoanPolicy; asset: LoanAsset; busy: BusyRange[]; own: OwnOverlap[] };
 
 /**
  * Everything a new request is checked against, in one round trip: the requester's registration, the loan policy,
  * the asset, the approved or active loans of the asset overlapping the requested dates (the conflict check), and
- * the caller's own pending, approved or active loans of it overlapping them (the duplicate check).
+ * the caller's own pending requests of it overlapping them (the duplicate check; an approved or active one is
+ * in the way already, as a conflict).
  * The organisation row always exists, so a missing asset still tells the registration first, as before.
  */
 export async function loadRequestFacts(tx: Executor, ctx: RequestContext, input: { assetId: string; startDate: string; endDate: string }): Promise<RequestFacts> {
@@ -36,7 +37,7 @@ export async function loadRequestFacts(tx: Executor, ctx: RequestContext, input:
         and b.start_date <= ${input.endDate}::date and b.end_date >= ${input.startDate}::date)`,
       own: sql<OwnOverlap[]>`(select coalesce(json_agg(json_build_object('id', o.id, 'status', o.status, 'startDate', o.start_date, 'endDate', o.end_date) order by o.start_date), '[]')
         from loans o where o.organisation_id = ${ctx.organisationId}::uuid and o.asset_id = ${assets.id} and o.requester_id = ${ctx.user.id}::uuid
-        and o.status in ('PENDING_APPROVAL', 'APPROVED', 'ACTIVE') and o.start_date <= ${input.endDate}::date and o.end_date >= ${input.startDate}::date)`,
+        and o.status = 'PENDING_APPROVAL' and o.start_date <= ${input.endDate}::date and o.end_date >= ${input.startDate}::date)`,
     })
     .from(organisations)
     .leftJoin(assets, and(eq(assets.organisationId, organisations.id), eq(assets.id, input.assetId)))

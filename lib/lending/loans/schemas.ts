@@ -20,7 +20,7 @@ export const LoanRef = z.object({ loanId: z.uuid('Unknown loan.') });
 const allowDuplicate = z
   .boolean()
   .optional()
-  .describe('true files the request even though the caller already has a pending or approved request of this asset overlapping these dates (409 LOAN_DUPLICATE_REQUEST otherwise).');
+  .describe('true files the request even though the caller already has a pending request of this asset overlapping these dates (409 LOAN_DUPLICATE_REQUEST otherwise).');
 
 export const CreateLoanBody = z
   .strictObject({ assetId: z.uuid(), startDate: isoDate, endDate: isoDate, purpose, allowDuplicate })

@@ -77,6 +77,16 @@ export async function parseJsonBody<S extends z.ZodType>(schema: S, request: Req
  */
 export const EmptyBody = z.strictObject({});
 
+/**
+ * The body of an operation that declares one: JSON, except that a body whose every field is optional may be left
+ * out, as it could before the operation gained its first field (POST /loans/{id}/cancel and its reason).
+ */
+export async function parseDeclaredBody<S extends z.ZodType>(schema: S, request: Request): Promise<z.infer<S>> {
+  const empty = schema.safeParse({});
+  if (empty.success && (await readBodyText(request.clone())) === '') return empty.data;
+  return parseJsonBody(schema, request);
+}
+
 export async function parseEmptyBody(request: Request): Promise<void> {
   if ((await readBodyText(request.clone())) === '') return;
   await parseJsonBody(EmptyBody, request);

@@ -8,7 +8,7 @@ import { DomainError } from '@/lib/platform/core/errors';
 import { admitCaller, enterAsCaller } from './admit-caller';
 import { chargeClient, chargeLink, type LimitHeaders } from './charge-rate-limit';
 import { readIdempotencyKey, runIdempotently } from './idempotency';
-import { parseEmptyBody, parseJsonBody, parseParams, parseQuery } from './parse-request';
+import { parseDeclaredBody, parseEmptyBody, parseParams, parseQuery } from './parse-request';
 import { resolveRequestTenant } from './resolve-request-tenant';
 import { errorResponse } from './responses';
 import { toApiError } from './to-api-error';
@@ -47,7 +47,7 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
         runAfterCommit = scope.runAfterCommit;
         const params = operation.params ? parseParams(operation.params, await segment.params) : {};
         const query = operation.query ? parseQuery(operation.query, new URL(request.url)) : {};
-        const body = operation.body ? await parseJsonBody(operation.body, request) : request.method === 'POST' ? await parseEmptyBody(request) : undefined;
+        const body = operation.body ? await parseDeclaredBody(operation.body, request) : request.method === 'POST' ? await parseEmptyBody(request) : undefined;
         const run = (tx: Tx, ctx: RequestContext) => handler({ request, tx, ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
         // A POST with an Idempotency-Key runs at most once per key (lib/transport/http/idempotency.ts).
         return idempotent ? runIdempotently(tx, scope.ctx, idempotent, run, operation.readBack) : run(tx, scope.ctx);

@@ -100,7 +100,7 @@ export const createLoan = defineOperation({
   role: 'EMPLOYEE',
   body: CreateLoanBody,
   description:
-    'Files a request (PENDING_APPROVAL; APPROVED at once when the policy needs no approval). The request writes one outbox event; the delivery job turns it, usually within seconds, into one e-mail per approver (the one the policy rules name, else every active asset manager), each sent once. Dates must fit maxLoanDays and maxAdvanceBookingDays and not lie in the past; an overlap with an approved or active loan is 409 LOAN_CONFLICT naming the busy range. When the caller already has a pending, approved or active loan of the same asset overlapping the dates, the answer is 409 LOAN_DUPLICATE_REQUEST (details.existingLoans names them) unless the body says allowDuplicate: true; a second request beside an approved or active one still meets LOAN_CONFLICT. A caller whose person waits for the sports registry (pending_registration) gets 403 PERSON_NOT_REGISTERED; approvers in that state are never chosen.',
+    'Files a request (PENDING_APPROVAL; APPROVED at once when the policy needs no approval). The request writes one outbox event; the delivery job turns it, usually within seconds, into one e-mail per approver (the one the policy rules name, else every active asset manager), each sent once. Dates must fit maxLoanDays and maxAdvanceBookingDays and not lie in the past; an overlap with an approved or active loan is 409 LOAN_CONFLICT naming the busy range. When the caller already has a pending request of the same asset overlapping the dates, the answer is 409 LOAN_DUPLICATE_REQUEST (details.existingLoans names them) unless the body says allowDuplicate: true; an approved or active loan of their own in the way is LOAN_CONFLICT, as any other is. A caller whose person waits for the sports registry (pending_registration) gets 403 PERSON_NOT_REGISTERED; approvers in that state are never chosen.',
   success: { status: 201, description: 'The loan; Location points to it.', schema: Loan },
   errors: ['ASSET_NOT_FOUND', 'ASSET_UNAVAILABLE', 'LOAN_CONFLICT', 'LOAN_DUPLICATE_REQUEST', 'PERSON_NOT_REGISTERED'],
   mcp: mcpTool({
@@ -204,7 +204,7 @@ export const cancelLoan = loanAction('cancel', {
   operationId: 'cancelLoan',
   summary: 'Cancel a request or an approved booking',
   description:
-    "The requester withdraws a PENDING_APPROVAL request or cancels an APPROVED booking before pickup (a reason is optional). An ASSET_MANAGER cancels somebody else's APPROVED booking with a reason (400 without one); the borrower is told by e-mail and in the app, with the reason, and the reason is kept as cancellationReason. Somebody else's pending request is not a manager's to cancel (403: reject it instead). Send a JSON body: `{}` or `{\"reason\": …}`. Records LOAN_CANCELLED and emits loan.cancelled.",
+    "The requester withdraws a PENDING_APPROVAL request or cancels an APPROVED booking before pickup (a reason is optional). An ASSET_MANAGER cancels somebody else's APPROVED booking with a reason (400 without one); the borrower is told by e-mail and in the app, with the reason, and the reason is kept as cancellationReason. Somebody else's pending request is not a manager's to cancel (403: reject it instead). The body may be left out, or sent as `{}` or `{\"reason\": …}`. Records LOAN_CANCELLED and emits loan.cancelled.",
   role: 'EMPLOYEE',
   body: CancelLoanBody,
 });
