@@ -8,7 +8,6 @@ import type { AuditAction } from '@/lib/platform/audit/actions';
 import { diffChanges, recordAudit } from '@/lib/platform/audit/record-audit';
 import { loanColumns } from './loan-columns';
 import { findBusyRanges, loanConflict, type LoanRow, writeBookingInSavepoint } from './loan-store';
-import { loanStatusLabels } from '@/lib/platform/format/value-labels';
 import { emitLoanEvent, type LoanEventType } from '@/lib/lending/loans/emit-loan-event';
 import type { LoanStatus } from './schemas';
 
@@ -49,12 +48,22 @@ const refusals: Record<LoanAction, string> = {
   markOverdue: 'it cannot become overdue',
 };
 
+// Where the loan stands, as the first half of that sentence ("The asset has been picked up, so it cannot be cancelled.").
+const standing: Record<LoanStatus, string> = {
+  PENDING_APPROVAL: 'This request is still waiting for approval',
+  APPROVED: 'This booking is approved and waits for pickup',
+  ACTIVE: 'The asset has been picked up',
+  RETURNED: 'This loan has been returned',
+  REJECTED: 'This request was rejected',
+  CANCELLED: 'This loan was cancelled',
+};
+
 const auditedLoanFields = ['status', 'startDate', 'endDate', 'purpose', 'rejectionReason', 'extensionRequestedEndDate', 'decidedById'] as const;
 
 export function assertTransitionAllowed(loan: LoanRow, action: LoanAction): void {
   const allowed: readonly LoanStatus[] = loanTransitions[action].from;
   if (!allowed.includes(loan.status)) {
-    throw new ConflictError('LOAN_INVALID_STATE', `This loan is ${(loanStatusLabels[loan.status] ?? loan.status).toLowerCase()} now, so ${refusals[action]}.`, {
+    throw new ConflictError('LOAN_INVALID_STATE', `${standing[loan.status]}, so ${refusals[action]}.`, {
       loanId: loan.id,
       status: loan.status,
       action,

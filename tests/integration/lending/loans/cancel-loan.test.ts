@@ -58,7 +58,7 @@ describe('the requester cancels', () => {
   it('not once the asset is picked up (409 LOAN_INVALID_STATE)', async () => {
     const { loanId } = await seededLoan(tenant, 'ACTIVE');
     const refused = await expectRefused(loanId, () => loanAction(tenant, employee, loanId, 'cancel'), 409, 'LOAN_INVALID_STATE');
-    expect(refused.body.error.message).toBe('This loan is on loan now, so it cannot be cancelled.');
+    expect(refused.body.error.message).toBe('The asset has been picked up, so it cannot be cancelled.');
   });
 });
 
