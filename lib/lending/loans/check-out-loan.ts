@@ -5,6 +5,8 @@ import { ConflictError, ForbiddenError, ValidationError } from '@/lib/platform/c
 import { hasRole } from '@/lib/platform/auth/roles';
 import { diffChanges, recordAudit } from '@/lib/platform/audit/record-audit';
 import { sqlState } from '@/lib/platform/db/sql-state';
+import { formatDate } from '@/lib/platform/format/dates';
+import { createNotification } from '@/lib/platform/notifications/create-notification';
 import { assetStatusLabels } from '@/lib/platform/format/value-labels';
 import { toIsoDate } from '@/lib/platform/time';
 import type { CreatedLoan } from './create-loan';
@@ -79,6 +81,16 @@ export async function checkOutLoan(tx: Tx, ctx: RequestContext, input: CheckOutL
     changes: diffChanges(null, loan, auditedFields),
     metadata: { assetStatus: { before: asset.status, after: 'LOANED' } },
   });
+  // The borrower's receipt: what they took and when it goes back (they may have walked off before reading the screen).
+  if (borrower.id !== ctx.user.id) {
+    await createNotification(tx, ctx.organisationId, {
+      userId: borrower.id,
+      kind: 'LOAN_CHECKED_OUT',
+      title: `On loan to you: ${asset.name}`,
+      body: `${asset.name} was handed to you at the desk today. Please return it by ${formatDate(loan.endDate)}.`,
+      loanId: loan.id,
+    });
+  }
   // Integrators see the life of every loan: asked for, approved, picked up (here all at once).
   for (const type of ['loan.requested', 'loan.approved', 'loan.picked_up'] as const) await emitLoanEvent(tx, ctx, type, loan);
   return { loan: toLoanDto(loan, ctx.now), asset, notice: noNotice };

@@ -12,7 +12,7 @@ export const Notification = z.object({
     .string()
     .describe(
       [
-        'What it is about. To the borrower: LOAN_REMINDER, LOAN_OVERDUE, LOAN_APPROVED, LOAN_REJECTED, LOAN_CANCELLED (a manager cancelled their approved booking; the body gives the reason), LOAN_EXTENSION_APPROVED, LOAN_EXTENSION_REJECTED.',
+        'What it is about. To the borrower: LOAN_REMINDER, LOAN_OVERDUE, LOAN_APPROVED, LOAN_REJECTED, LOAN_CANCELLED (a manager cancelled their approved booking; the body gives the reason), LOAN_CHECKED_OUT (a manager handed them an asset at the desk; the body gives the return date), LOAN_EXTENSION_APPROVED, LOAN_EXTENSION_REJECTED.',
         'To the approver (the named one, else every active asset manager, else the admins): LOAN_REQUESTED (a new request to decide), LOAN_EXTENSION_REQUESTED,',
         'LOAN_CANCELLED_BORROWER_ERASED and LOAN_BORROWER_ERASED (a borrower was erased, their booking cancelled or their loan still out).',
         'To the person concerned: DATA_DELETION_REJECTED (their erasure request was declined; the body gives the reason), PERSON_CHANGE_REJECTED, PERSON_REGISTRATION_REJECTED.',

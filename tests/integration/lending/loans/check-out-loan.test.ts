@@ -42,6 +42,11 @@ describe('a desk checkout', () => {
         metadata: { assetStatus: { before: 'AVAILABLE', after: 'LOANED' } },
       },
     ]);
+    // The borrower gets a receipt in the app, with the return date in words.
+    const receipts = await ownerDb()`select user_id, kind, title, body from notifications where loan_id = ${response.body.id}`;
+    expect(receipts).toEqual([
+      { user_id: tenant.employee.id, kind: 'LOAN_CHECKED_OUT', title: expect.stringContaining('On loan to you: '), body: expect.stringMatching(/handed to you at the desk today\. Please return it by \d{1,2} [A-Z][a-z]{2} \d{4}\.$/) },
+    ]);
     // The borrower finds it among their own loans.
     const mine = await call('GET', `/api/v1/loans/${response.body.id}`, { tenant: tenant.slug, token: employee });
     expect(mine.body).toMatchObject({ status: 'ACTIVE' });
