@@ -61,7 +61,8 @@ afterAll(async () => {
   await client.end({ timeout: 5 });
 });
 
-describe.each(demoTenants.map((t) => [t.slug, t.id] as const))('the loans seeded for %s', (_slug, organisationId) => {
+// A tenant that starts empty (Initech) has no loans to check.
+describe.each(demoTenants.filter((t) => !t.startsEmpty).map((t) => [t.slug, t.id] as const))('the loans seeded for %s', (_slug, organisationId) => {
   it('were valid requests under the seeded policy on the day they were filed: length, lead time, no clash', async () => {
     const loans = await seededLoans(organisationId);
     expect(loans.length).toBeGreaterThanOrEqual(10);

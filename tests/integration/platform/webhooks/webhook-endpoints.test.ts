@@ -227,9 +227,10 @@ describe('events written with the change that causes them', () => {
     expect(approval.payload).toEqual({
       type: 'loan.approved',
       timestamp: expect.any(String),
-      data: { loan: { ...approved.body, purpose: undefined, rejectionReason: undefined } },
+      data: { loan: { ...approved.body, purpose: undefined, rejectionReason: undefined, cancellationReason: undefined } },
     });
     expect(Object.keys(approval.payload.data.loan)).not.toContain('purpose');
+    expect(Object.keys(approval.payload.data.loan)).not.toContain('cancellationReason');
     expect(JSON.stringify(rows.map((row) => row.payload))).not.toContain('Ms Private');
     expect(rows[3]!.payload).toMatchObject({ type: 'asset.created', data: { asset: { id: created.body.id, name: 'Camera', status: 'AVAILABLE' } } });
     expect(new Set(rows.map((row) => row.event_id)).size).toBe(4);
