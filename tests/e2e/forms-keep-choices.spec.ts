@@ -63,7 +63,7 @@ test.describe('a refused form keeps the person’s choices and files what they c
 
     await value.fill('2001-02-28');
     await page.getByRole('button', { name: 'Request correction' }).click();
-    await expect(page.getByTestId('identity-birthDate')).toContainText('requested: 2001-02-28');
+    await expect(page.getByTestId('identity-birthDate')).toContainText('requested: 28 Feb 2001');
     const stored = await ownerSql()`select fields from person_change_requests where person_id = ${await personId()}`;
     expect(stored).toHaveLength(1);
     expect(Object.keys(stored[0]!.fields)).toEqual(['birthDate']);
