@@ -75,7 +75,10 @@ test.describe('role dashboards', () => {
 
     const reminders = await ownerSql()`select title, read_at from notifications where organisation_id = ${ACME_ID} and user_id = ${me} order by created_at desc, id desc limit 5`;
     await expect(page.getByTestId('reminder')).toHaveCount(reminders.length);
-    expect(reminders.some((r) => String(r.title).startsWith('Return '))).toBe(true);
+    // The seed's return reminders are Emma's; other specs may have told her newer things since, so they are looked
+    // for among all of hers, and the card shows whichever five are newest.
+    const returnReminders = await ownerSql()`select id from notifications where organisation_id = ${ACME_ID} and user_id = ${me} and title like 'Return %'`;
+    expect(returnReminders.length).toBeGreaterThan(0);
     for (const reminder of reminders) await expect(page.getByTestId('reminders')).toContainText(reminder.title as string);
 
     await expect(page.getByRole('heading', { name: 'Approval queue' })).toHaveCount(0);
