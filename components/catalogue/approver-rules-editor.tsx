@@ -1,6 +1,5 @@
 'use client';
 
-import { useState } from 'react';
 import { ActionForm, useActionForm } from '@/components/ui/action-form';
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
@@ -8,6 +7,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { saveApproverRulesAction } from '@/lib/transport/portal/actions/catalogue-actions';
 import type { SubmittedValues } from '@/lib/transport/portal/submitted-values';
+import { useOrderedRows } from './use-ordered-rows';
 
 type Choice = { id: string; name: string };
 type StoredRule = { categoryId: string | null; locationId: string | null; approverUserId: string | null };
@@ -56,20 +56,8 @@ export function ApproverRulesEditor({ rules, categories, locations, approvers, f
 }
 
 function RuleRows({ initial, categories, locations, approvers, formerApprovers }: Omit<Props, 'rules'> & { initial: Row[] }) {
-  const [rows, setRows] = useState(initial);
-  const [nextUid, setNextUid] = useState(initial.length);
-  const update = (uid: number, change: Partial<Row>) => setRows((current) => current.map((row) => (row.uid === uid ? { ...row, ...change } : row)));
-  const move = (index: number, by: number) =>
-    setRows((current) => {
-      const next = [...current];
-      const [row] = next.splice(index, 1);
-      next.splice(index + by, 0, row!);
-      return next;
-    });
-  const add = () => {
-    setRows((current) => [...current, { uid: nextUid, categoryId: '', locationId: '', approverUserId: '', added: true }]);
-    setNextUid(nextUid + 1);
-  };
+  const { rows, update, remove, move, add: addRow } = useOrderedRows<Row>(() => initial);
+  const add = () => addRow((uid) => ({ uid, categoryId: '', locationId: '', approverUserId: '', added: true }));
   const approverChoices = approvers.map((approver) => ({ id: approver.id, name: `${approver.name} (${approver.role})` }));
   const nameOf = (choices: Choice[], id: string) => choices.find((choice) => choice.id === id)?.name;
 
@@ -94,7 +82,7 @@ function RuleRows({ initial, categories, locations, approvers, formerApprovers }
                   <Button size="sm" variant="ghost" onClick={() => move(index, 1)} disabled={index === rows.length - 1} aria-label={`Move rule ${index + 1} down`}>
                     ↓ Down
                   </Button>
-                  <Button size="sm" variant="ghost-danger" onClick={() => setRows((current) => current.filter((r) => r.uid !== row.uid))} aria-label={`Remove rule ${index + 1}`}>
+                  <Button size="sm" variant="ghost-danger" onClick={() => remove(row.uid)} aria-label={`Remove rule ${index + 1}`}>
                     Remove
                   </Button>
                 </div>

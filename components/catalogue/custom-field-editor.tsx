@@ -1,11 +1,11 @@
 'use client';
 
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FieldSet, Input, Select, Textarea } from '@/components/ui/field';
 import type { CustomFieldDefinition } from '@/lib/lending/categories/schemas';
 import type { SubmittedValues } from '@/lib/transport/portal/submitted-values';
 import { fieldTypeLabels, fieldTypesInOrder } from './field-words';
+import { useOrderedRows } from './use-ordered-rows';
 
 type Row = {
   uid: number;
@@ -48,20 +48,8 @@ type Props = {
  * required, and a choice list's choices. Rows are sent in the order they stand: the order assets show them.
  */
 export function CustomFieldEditor({ stored, sent, error }: Props) {
-  const [rows, setRows] = useState(() => rowsOf(stored, sent, error));
-  const [nextUid, setNextUid] = useState(rows.length);
-  const update = (uid: number, change: Partial<Row>) => setRows((current) => current.map((row) => (row.uid === uid ? { ...row, ...change } : row)));
-  const move = (index: number, by: number) =>
-    setRows((current) => {
-      const next = [...current];
-      const [row] = next.splice(index, 1);
-      next.splice(index + by, 0, row!);
-      return next;
-    });
-  const add = () => {
-    setRows((current) => [...current, { uid: nextUid, key: '', label: '', type: 'text', required: false, options: '', errors: {}, added: true }]);
-    setNextUid(nextUid + 1);
-  };
+  const { rows, update, remove, move, add: addRow } = useOrderedRows<Row>(() => rowsOf(stored, sent, error));
+  const add = () => addRow((uid) => ({ uid, key: '', label: '', type: 'text', required: false, options: '', errors: {}, added: true }));
 
   return (
     <FieldSet id="custom-fields" legend="Fields of every asset in this category" error={error('customFields')} hint="Up to 50 fields. Assets show them in this order." className="space-y-3">
@@ -83,7 +71,7 @@ export function CustomFieldEditor({ stored, sent, error }: Props) {
                   <Button size="sm" variant="ghost" onClick={() => move(index, 1)} disabled={index === rows.length - 1} aria-label={`Move ${title} down`}>
                     ↓ Down
                   </Button>
-                  <Button size="sm" variant="ghost-danger" onClick={() => setRows((current) => current.filter((r) => r.uid !== row.uid))} aria-label={`Remove ${title}`}>
+                  <Button size="sm" variant="ghost-danger" onClick={() => remove(row.uid)} aria-label={`Remove ${title}`}>
                     Remove
                   </Button>
                 </div>
