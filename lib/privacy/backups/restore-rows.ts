@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '@/db/client';
 import type { RequestContext } from '@/lib/platform/core/context';
+import { FieldCryptoError } from '@/lib/platform/crypto/crypto-errors';
 import { encryptField } from '@/lib/platform/crypto/encrypt-field';
 import { openValue, readValueKeyId } from '@/lib/platform/crypto/encrypted-value';
 import type { FieldEncryption } from '@/lib/platform/crypto/field-encryption';
@@ -40,10 +41,16 @@ const hexBytes = (value: unknown): Buffer => {
 /** Opens a value with the backup's data key and seals it again under the target organisation's key for the field. */
 async function reEncrypt(tx: Tx, ctx: RequestContext, value: unknown, keys: SourceKeys, field: string, encryption: FieldEncryption): Promise<string> {
   const stored = hexBytes(value);
-  const keyId = readValueKeyId(stored);
-  const source = keys.get(keyId);
-  if (!source || source.field !== field) throw backupFileInvalid('damaged');
-  const plaintext = openValue(source.key, keyId, stored);
+  let plaintext: string;
+  try {
+    const keyId = readValueKeyId(stored);
+    const source = keys.get(keyId);
+    if (!source || source.field !== field) throw backupFileInvalid('damaged');
+    plaintext = openValue(source.key, keyId, stored);
+  } catch (error) {
+    if (error instanceof FieldCryptoError) throw backupFileInvalid('damaged');
+    throw error;
+  }
   const sealed = await encryptField(tx, ctx, field as Parameters<typeof encryptField>[2], plaintext, encryption);
   return `\\x${sealed.toString('hex')}`;
 }
