@@ -106,7 +106,7 @@ describe('values of duty-guarded fields in the audit log', () => {
   it('cannot be read from a tenant backup: the file is sealed, and holds the entries unredacted for a restore', async () => {
     const { readable, sealedRows } = await backupAuditLog(tenant, tokens.admin, 'guarded-backup');
     for (const value of [...SECRET_VALUES, donorPerson]) expect(readable).not.toContain(value);
-    expect(sealedRows.filter((row) => row.target_id === ids.legacy)).toEqual([expect.objectContaining({ action: 'DONATION_RECORDED' })]);
+    expect(sealedRows.filter((row) => String(row.id) === ids.legacy)).toEqual([expect.objectContaining({ action: 'DONATION_RECORDED' })]);
     expect(JSON.stringify(sealedRows)).toContain('Legacy winter gala');
   });
 

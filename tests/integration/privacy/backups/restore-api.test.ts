@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '@/db/schema';
 import { exportTenantData } from '@/lib/privacy/backups/export-tenant-data';
 import { call, expectEnvelope } from '../../../support/api';
-import { createMedicalTreatment, createTenant, createUser, insertAssets, ownerDb, type TestTenant, type TestUser } from '../../../support/factories';
+import { createMedicalTreatment, createPerson, createTenant, createUser, insertAssets, ownerDb, type TestTenant, type TestUser } from '../../../support/factories';
 import { insertRow } from '../../../support/insert-row';
 import { jobDb } from '../../../support/job-db';
 import { postFile } from './backup-helpers';
@@ -24,7 +24,8 @@ const count = async (table: string, organisationId: string) => Number((await own
 beforeAll(async () => {
   source = await createTenant();
   sourceAssetId = (await insertAssets(source, [{ name: 'Restored projector' }, { name: 'Restored tripod' }]))[0]!;
-  await createMedicalTreatment(source.id, { diagnosis: null, detailed_notes: null });
+  // The factory's people carry random bytes as their national identifier; a restore reads only real ciphertext.
+  await createMedicalTreatment(source.id, { person_id: await createPerson(source.id, { identifier_national: null }), diagnosis: null, detailed_notes: null });
   file = (await exportTenantData(jobDb(), source.id, new Date(), testEncryption().keyRing)).content;
 });
 
@@ -65,7 +66,7 @@ describe('POST /api/v1/restores', () => {
     const target = await emptyOrganisation();
     const token = await target.admin.token();
     const res = await postFile('/api/v1/restores', target.slug, token, file);
-    expect(res.status).toBe(200);
+    expect(res.status, res.bytes.toString('utf8')).toBe(200);
     expect(res.json).toMatchObject({
       sourceOrganisation: { name: `Tenant ${source.slug}`, slug: source.slug },
       backupCreatedAt: expect.any(String),
