@@ -12,7 +12,7 @@ export function RestoreBackupForm({ action }: Props) {
   const form = useActionForm(action);
   return (
     <ActionForm state={form} className="flex flex-col items-start gap-3">
-      <Field label="Backup file" htmlFor="restore-file" hint="The .json.gz file downloaded from a backup page of this Quartermaster, up to 6 MB here; larger files restore through the API." error={form.error('file')}>
+      <Field label="Backup file" htmlFor="restore-file" hint="The .json.gz file downloaded from the backup page of this installation, up to 6 MB here; larger files restore through the API." error={form.error('file')}>
         <Input id="restore-file" name="file" type="file" accept=".gz,application/gzip" required />
       </Field>
       <SubmitButton pendingLabel="Restoring…">Restore backup</SubmitButton>

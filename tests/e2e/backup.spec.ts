@@ -109,6 +109,8 @@ test.describe('backup', () => {
     await restore.getByLabel('Backup file').setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from('name,email\nAda,ada@example.test\n') });
     await restore.getByRole('button', { name: 'Restore backup' }).click();
     await expect(restore.getByText('This file is not a Quartermaster backup. Choose a file downloaded from the backup page.')).toBeVisible();
+    await expect(restore.getByLabel('Backup file')).toHaveAttribute('aria-invalid', 'true');
+    await screenshot(page, testInfo, 'admin-backup-restore-refused');
     expect((await ownerSql()`select count(*)::int as count from assets where organisation_id = ${organisation!.id}`)[0]!.count).toBe(0);
 
     await restore.getByLabel('Backup file').setInputFiles({ name: 'quartermaster-acme.json.gz', mimeType: 'application/gzip', buffer: ready!.content as Buffer });

@@ -17,7 +17,7 @@ export default async function BackupPage() {
   const inProgress = backups.some((backup) => backup.status === 'PENDING' || backup.status === 'RUNNING');
   return (
     <>
-      <PageHeader title="Backup" description={`Downloadable exports of ${portal.organisation.name}'s data.`} />
+      <PageHeader title="Backup" description={`Backups of ${portal.organisation.name}'s data, and restoring one.`} />
       <div className="space-y-6">
         <Card aria-labelledby="create-backup-heading">
           <CardHeader id="create-backup-heading" title="Create a backup" />
