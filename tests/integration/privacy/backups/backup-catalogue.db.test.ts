@@ -1,13 +1,35 @@
-import { describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratePostgres } from '@/db/connect';
 import { encryptedFields } from '@/lib/platform/crypto/encrypted-fields';
 import { backupTables, excludedTables } from '@/lib/privacy/backups/backup-tables';
-import { ownerDb } from '../../../support/factories';
+import { databaseUrl, testDatabase } from '../../../support/test-env';
+
+// A database of its own, only migrated: other test files create scratch tables in the shared one.
+const catalogueDatabase = `${testDatabase.name}_catalogue`;
+let catalogueSql: postgres.Sql;
+const admin = () => postgres(testDatabase.adminUrl, { max: 1, onnotice: () => {} });
+
+beforeAll(async () => {
+  const sql = admin();
+  await sql.unsafe(`CREATE DATABASE "${catalogueDatabase}"`);
+  await sql.end();
+  await migratePostgres(databaseUrl(testDatabase.adminUrl, catalogueDatabase), databaseUrl(testDatabase.adminUrl, catalogueDatabase, testDatabase.appRole));
+  catalogueSql = postgres(databaseUrl(testDatabase.adminUrl, catalogueDatabase), { max: 1, onnotice: () => {} });
+});
+
+afterAll(async () => {
+  await catalogueSql?.end();
+  const sql = admin();
+  await sql.unsafe(`DROP DATABASE IF EXISTS "${catalogueDatabase}" WITH (FORCE)`);
+  await sql.end();
+});
 
 type CatalogueColumn = { table_name: string; column_name: string; is_generated: string };
 
-/** Every column of every tenant table: each table with an organisation_id column, and the organisations table. */
+/** Every column of every tenant table of the migrated schema: each table with an organisation_id column, and the organisations table. */
 async function tenantCatalogue(): Promise<Map<string, CatalogueColumn[]>> {
-  const rows = await ownerDb()<CatalogueColumn[]>`
+  const rows = await catalogueSql<CatalogueColumn[]>`
     select c.table_name, c.column_name, c.is_generated
     from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
