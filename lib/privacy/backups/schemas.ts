@@ -35,8 +35,11 @@ export const BackupManifest = z.object({
 });
 export type BackupManifest = z.infer<typeof BackupManifest>;
 
-/** The largest backup file a restore accepts. */
-export const MAX_BACKUP_FILE_BYTES = 256 * 1024 * 1024;
+/**
+ * The largest backup file a restore accepts: what Next.js buffers of a request body when proxy.ts runs
+ * (experimental.proxyClientMaxBodySize, 10 MB by default). A larger body would reach the route cut short.
+ */
+export const MAX_BACKUP_FILE_BYTES = 10 * 1024 * 1024;
 
 export const RestoreResult = z.object({
   sourceOrganisation: z.object({ name: z.string(), slug: z.string() }).describe('The organisation the backup was made of.'),

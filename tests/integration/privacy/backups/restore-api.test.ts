@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '@/db/schema';
 import { exportTenantData } from '@/lib/privacy/backups/export-tenant-data';
+import { MAX_BACKUP_FILE_BYTES } from '@/lib/privacy/backups/schemas';
 import { call, expectEnvelope } from '../../../support/api';
 import { createMedicalTreatment, createPerson, createTenant, createUser, insertAssets, ownerDb, type TestTenant, type TestUser } from '../../../support/factories';
 import { insertRow } from '../../../support/insert-row';
@@ -49,6 +50,9 @@ describe('POST /api/v1/restores', () => {
     expectEnvelope(json, 415, 'UNSUPPORTED_MEDIA_TYPE');
     const empty = await postFile('/api/v1/restores', target.slug, token, Buffer.alloc(0));
     expect(empty.status).toBe(422);
+    const huge = await postFile('/api/v1/restores', target.slug, token, Buffer.alloc(MAX_BACKUP_FILE_BYTES + 1));
+    expect(huge.status).toBe(413);
+    expect(huge.json.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: { maxBytes: MAX_BACKUP_FILE_BYTES } });
     expect(await count('persons', target.id)).toBe(1);
     expect(await ownerDb()`select 1 from audit_log where organisation_id = ${target.id} and action = 'BACKUP_RESTORED'`).toHaveLength(0);
   });
