@@ -12,7 +12,7 @@ const BackupPage = named('BackupPage', pageSchema(Backup), { description: 'One p
 const BackupFile = named('BackupFile', z.string(), {
   format: 'binary',
   description:
-    'Gzipped JSON: `{ "manifest": { formatVersion, schemaVersion, organisation: { id, slug, name }, createdAt, rowCounts, seal, sealedManifest }, "tables": { <table>: [sealed batch, …] } }`. Every table of the organisation is in it (docs/guides/backups.md lists them and what is left out), each batch of rows sealed under a key wrapped by the deployment\'s master key: only a restore into this deployment reads it.',
+    'Gzipped JSON: `{ "manifest": { formatVersion, schemaVersion, organisation: { id, slug, name }, createdAt, rowCounts, seal, sealedManifest }, "tables": { <table>: [sealed batch, …] } }`. Every table of the organisation is in it (docs/privacy/tenant-backups.md lists them and what is left out), each batch of rows sealed under a key wrapped by the deployment\'s master key: only a restore into this deployment reads it.',
 });
 const RestoreResult = named('RestoreResult', RestoreResultSchema, { description: 'What a restore brought into the organisation.' });
 
