@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { connectLedgerPostgres, type LedgerConnection } from '@/db/ledger/connect-ledger';
 import { deletionLedger } from '@/db/ledger/schema';
-import { activities, notifications } from '@/db/schema';
+import { activities, announcements, notifications } from '@/db/schema';
 import { createContext } from '@/lib/platform/core/context';
 import { DomainError } from '@/lib/platform/core/errors';
 import { decryptField } from '@/lib/platform/crypto/decrypt-field';
@@ -60,6 +60,7 @@ describe('restoring a tenant backup into an empty organisation', () => {
     const parent = await createActivity(source.id, { person_id: bystander, title: 'Season' });
     await createActivity(source.id, { person_id: bystander, title: 'Match day', parent_activity_id: parent });
     ({ id: loanId } = await insertLoan(source, { startDate: '2026-12-01', endDate: '2026-12-05' }));
+    await insertRow(announcements, { organisation_id: source.id, title: 'Season opener', body: 'Saturday at ten.', author_user_id: source.admin.id });
     await insertRow(notifications, { organisation_id: source.id, user_id: source.employee.id, kind: 'loan_approved', title: 'Approved', body: 'Your loan was approved.', loan_id: loanId, link: `/loans/${loanId}` });
 
     // 1. The backup, made before Ada's erasure.
@@ -180,5 +181,18 @@ describe('restoring a tenant backup into an empty organisation', () => {
     for (const table of ['assets', 'loans', 'medical_treatments', 'activities']) expect(await countIn(table, target.id), table).toBe(0);
     expect(await countIn('persons', target.id)).toBe(1);
     expect(await ledger.db.select().from(deletionLedger).where(eq(deletionLedger.organisationId, target.id))).toEqual([]);
+  });
+
+  it("takes the restoring admin's own account of the source organisation as theirs", async () => {
+    const target = await createEmptyOrganisation(source.admin.subject);
+    await withTenant(jobDb(), target.id, (tx) => restoreBackup(tx, target.ctx, file, { encryption, ledger: ledger.db, secret }));
+    const backup = await readBackupFile(file, encryption.keyRing);
+    expect(await countIn('users', target.id)).toBe(backup.tables.get('users')!.length);
+    expect(await countIn('persons', target.id)).toBe(backup.tables.get('persons')!.length);
+    const accounts = await ownerDb()`select id from users where organisation_id = ${target.id} and idp_subject = ${source.admin.subject}`;
+    expect(accounts.map((row) => row.id)).toEqual([target.adminUserId]);
+    // What the source admin wrote is the restoring admin's.
+    const [news] = await ownerDb()`select author_user_id from announcements where organisation_id = ${target.id} and title = 'Season opener'`;
+    expect(news!.author_user_id).toBe(target.adminUserId);
   });
 });
