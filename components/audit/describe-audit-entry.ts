@@ -199,6 +199,7 @@ const phrases: Partial<Record<AuditAction, Phrase>> = {
   BACKUP_FAILED: (_t, e) => [e.metadata.reason === 'interrupted' ? 'gave up on a backup that was interrupted' : 'recorded that a backup failed'],
   BACKUP_EXPIRED: () => ['removed an old backup (only the newest are kept)'],
   BACKUP_DOWNLOADED: () => ['downloaded a backup'],
+  BACKUP_RESTORED: () => ['restored a backup into this organisation'],
   DATA_EXPORT_REQUESTED: (_t, e) => [`asked for a copy of their own data${dataExportFormat(e)}`],
   DATA_EXPORT_COMPLETED: (_t, e) => [`prepared a copy of someone's data${dataExportFormat(e)} and e-mailed them a one-time download link`],
   DATA_EXPORT_FAILED: (_t, e) => [e.metadata.reason === 'interrupted' ? 'gave up on a data export that was interrupted' : 'recorded that a data export could not be prepared'],

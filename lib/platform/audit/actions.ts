@@ -111,6 +111,7 @@ export const auditActions = [
   'BACKUP_FAILED',
   'BACKUP_EXPIRED',
   'BACKUP_DOWNLOADED',
+  'BACKUP_RESTORED',
   // The sports registry (spec 002)
   'PERSON_SYNCED_FROM_REGISTRY',
   'PERSON_DEACTIVATED_BY_REGISTRY',

@@ -22,7 +22,7 @@ async function reportersOf(tx: Tx, organisationId: string, entries: readonly Sto
 
 /**
  * Audit entries as `reader` may see them; every path an entry leaves by goes through here (the audit-log API and
- * portal, MCP, the dashboard, backups, a person's data export). Two rules:
+ * portal, MCP, the dashboard, a person's data export; a tenant backup holds the log sealed, unread). Two rules:
  * - the reporter rule (lib/records/incidents/reporter-visibility.ts): an entry about an incident report done by its
  *   reporter (filing it, reading it) shows no actor and no request id to a reader who may not know the reporter;
  * - values of fields a duty guards are named only (lib/platform/audit/guarded-fields.ts), for entries written before

@@ -3,13 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { backups } from '@/db/schema';
 import { recordAudit } from '@/lib/platform/audit/record-audit';
+import { type FieldEncryption, getFieldEncryption } from '@/lib/platform/crypto/field-encryption';
 import { createContext } from '@/lib/platform/core/context';
 import { expireBackups } from '@/lib/privacy/backups/expire-backups';
 import { exportTenantData, type TenantExport } from '@/lib/privacy/backups/export-tenant-data';
 import { withTenant } from '@/lib/platform/tenancy/with-tenant';
 import { describeError, type DueItem, findDueItems, type JobDeps } from '@/lib/platform/jobs/job-deps';
 
-export type CreateBackupsDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'>;
+export type CreateBackupsDeps = Pick<JobDeps, 'db' | 'now' | 'runId' | 'log'> & { encryption?: FieldEncryption };
 export type CreateBackupsResult = { created: number; failed: number; expired: number };
 
 const BACKUPS_PER_RUN = 5;
@@ -71,7 +72,7 @@ export async function createBackups(deps: CreateBackupsDeps): Promise<CreateBack
       continue;
     }
     try {
-      const exported = await exportTenantData(deps.db, item.organisationId, deps.now());
+      const exported = await exportTenantData(deps.db, item.organisationId, deps.now(), (deps.encryption ?? getFieldEncryption()).keyRing);
       result.expired += await completeBackup(deps.db, item, exported, deps.now(), runId);
       result.created += 1;
     } catch (error) {

@@ -6,9 +6,6 @@ import type { RequestContext } from '@/lib/platform/core/context';
 /** Whoever is about to learn something: their accounts, their person, and whether they hold SAFEGUARDING. */
 export type ReporterReader = { userIds: readonly string[]; personId: string | null; safeguarding: boolean };
 
-/** Someone with no account and no duty: what any admin may see, for files any admin may download (backups). */
-export const readerWithoutDuty: ReporterReader = { userIds: [], personId: null, safeguarding: false };
-
 export function reporterReaderOf(ctx: RequestContext): ReporterReader {
   return { userIds: [ctx.user.id], personId: ctx.user.personId, safeguarding: hasDuty(ctx, 'SAFEGUARDING') };
 }
@@ -16,7 +13,7 @@ export function reporterReaderOf(ctx: RequestContext): ReporterReader {
 /**
  * The reporter rule: who filed an incident report is known to the reporter and to the SAFEGUARDING duty, and
  * never to the person it is about, whatever duty they hold, by any path (the incident API, the audit log, MCP,
- * backups, their data export). A reporter must not fear being named to the person they reported.
+ * their data export; a tenant backup holds it only sealed, lib/privacy/backups/backup-seal.ts). A reporter must not fear being named to the person they reported.
  */
 export function mayKnowReporter(reader: ReporterReader, report: { personId: string | null; reportedByUserId: string | null }): boolean {
   if (report.reportedByUserId === null || reader.userIds.includes(report.reportedByUserId)) return true;

@@ -87,6 +87,27 @@ export async function parseDeclaredBody<S extends z.ZodType>(schema: S, request:
   return parseJsonBody(schema, request);
 }
 
+/** The raw body of an operation that takes a file (Operation.upload): its media type and size checked, the bytes whole. */
+export async function readUpload(upload: { mediaTypes: readonly string[]; maxBytes: number }, request: Request): Promise<Buffer> {
+  const contentType = request.headers.get('content-type') ?? '';
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!upload.mediaTypes.includes(mediaType)) {
+    throw new DomainError('unsupported_media_type', 'UNSUPPORTED_MEDIA_TYPE', `The request body must be a file of type ${upload.mediaTypes.join(' or ')}.`, { contentType: contentType.slice(0, 100) });
+  }
+  const tooLarge = () => new DomainError('payload_too_large', 'PAYLOAD_TOO_LARGE', 'The file is too large.', { maxBytes: upload.maxBytes });
+  if (Number(request.headers.get('content-length') ?? '0') > upload.maxBytes) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  if (request.body) {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > upload.maxBytes) throw tooLarge();
+      chunks.push(Buffer.from(chunk));
+    }
+  }
+  return Buffer.concat(chunks);
+}
+
 export async function parseEmptyBody(request: Request): Promise<void> {
   if ((await readBodyText(request.clone())) === '') return;
   await parseJsonBody(EmptyBody, request);

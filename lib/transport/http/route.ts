@@ -8,7 +8,7 @@ import { DomainError } from '@/lib/platform/core/errors';
 import { admitCaller, enterAsCaller } from './admit-caller';
 import { chargeClient, chargeLink, type LimitHeaders } from './charge-rate-limit';
 import { readIdempotencyKey, runIdempotently } from './idempotency';
-import { parseDeclaredBody, parseEmptyBody, parseParams, parseQuery } from './parse-request';
+import { parseDeclaredBody, parseEmptyBody, parseParams, parseQuery, readUpload } from './parse-request';
 import { resolveRequestTenant } from './resolve-request-tenant';
 import { errorResponse } from './responses';
 import { toApiError } from './to-api-error';
@@ -17,13 +17,14 @@ import { type DocumentedOperation, markRefusal, markServed, type Operation } fro
 type Segment = { params: Promise<Record<string, string | string[]>> };
 
 /** The operation a route serves (lib/transport/operations): its role, input schemas and readBack, with their types. */
-type RouteOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Pick<Operation, 'method' | 'path' | 'operationId' | 'role' | 'readBack'> & {
+type RouteOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Pick<Operation, 'method' | 'path' | 'operationId' | 'role' | 'readBack' | 'upload'> & {
   params?: P;
   query?: Q;
   body?: B;
 };
 
-export type RouteInput<P, Q, B> = { request: Request; tx: Tx; ctx: RequestContext; params: P; query: Q; body: B };
+/** `upload` holds the raw body of an operation that declares one (Operation.upload), and is null for the others. */
+export type RouteInput<P, Q, B> = { request: Request; tx: Tx; ctx: RequestContext; params: P; query: Q; body: B; upload: Buffer | null };
 
 /**
  * Every /api/v1 handler: tenant -> token -> rate limit (the tenant's bucket for a verified token, the client's
@@ -47,8 +48,9 @@ export function route<P extends z.ZodType = z.ZodType<Record<string, never>>, Q 
         runAfterCommit = scope.runAfterCommit;
         const params = operation.params ? parseParams(operation.params, await segment.params) : {};
         const query = operation.query ? parseQuery(operation.query, new URL(request.url)) : {};
-        const body = operation.body ? await parseDeclaredBody(operation.body, request) : request.method === 'POST' ? await parseEmptyBody(request) : undefined;
-        const run = (tx: Tx, ctx: RequestContext) => handler({ request, tx, ctx, params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
+        const upload = operation.upload ? await readUpload(operation.upload, request) : null;
+        const body = operation.body ? await parseDeclaredBody(operation.body, request) : request.method === 'POST' && !upload ? await parseEmptyBody(request) : undefined;
+        const run = (tx: Tx, ctx: RequestContext) => handler({ request, tx, ctx, params, query, body, upload } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>);
         // A POST with an Idempotency-Key runs at most once per key (lib/transport/http/idempotency.ts).
         return idempotent ? runIdempotently(tx, scope.ctx, idempotent, run, operation.readBack) : run(tx, scope.ctx);
       });

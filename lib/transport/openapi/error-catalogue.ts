@@ -10,6 +10,7 @@ import { financialTransactionNotFound } from '@/lib/records/financial-transactio
 import { incidentReportNotFound } from '@/lib/records/incidents/incident-store';
 import { invitationExists, invitationNotFound, userExists } from '@/lib/people/invitations/invitation-store';
 import { backupInProgress, backupNotFound, backupNotReady } from '@/lib/privacy/backups/backup-store';
+import { backupFileInvalid, backupFromAnotherDeployment, backupFromNewerVersion, restoreTargetNotEmpty } from '@/lib/privacy/backups/restore-errors';
 import { categoryNameConflict, categoryNotFound } from '@/lib/lending/categories/category-store';
 import { dataExportLinkExpired, dataExportLinkUsed, dataExportNotFound } from '@/lib/privacy/data-export/data-export-store';
 import { legalReportNotFound } from '@/lib/privacy/legal-reports/legal-report-store';
@@ -106,6 +107,10 @@ export const errorCatalogue = {
   EXTENSION_NOT_ALLOWED: new ConflictError('EXTENSION_NOT_ALLOWED', 'Your organisation does not allow loan extensions.', { loanId: resourceId }),
   BACKUP_NOT_READY: backupNotReady(resourceId, 'RUNNING'),
   BACKUP_IN_PROGRESS: backupInProgress(resourceId),
+  RESTORE_TARGET_NOT_EMPTY: restoreTargetNotEmpty(['assets', 'loans']),
+  BACKUP_FILE_INVALID: backupFileInvalid('not_a_backup'),
+  BACKUP_FROM_ANOTHER_DEPLOYMENT: backupFromAnotherDeployment(),
+  BACKUP_FROM_NEWER_VERSION: backupFromNewerVersion(54, 53),
   RETENTION_RUN_IN_PROGRESS: retentionRunInProgress(resourceId),
   REGISTRY_MISMATCH_RESOLVED: mismatchResolved(resourceId, 'dismissed'),
   REGISTRY_CONFLICT_RESOLVED: syncConflictResolved(resourceId),

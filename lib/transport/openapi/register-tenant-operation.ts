@@ -38,7 +38,7 @@ function errorCodesOf(operation: Operation): ErrorCode[] {
     ...(hasInput ? (['VALIDATION_ERROR'] as const) : []),
     ...(isPost ? idempotencyErrors : []),
     // A POST without a body schema still reads the body it is sent (EmptyBody: nothing, or an empty JSON object).
-    ...(operation.body || isPost ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
+    ...(operation.body || operation.upload || isPost ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
     ...(operation.errors ?? []),
   ];
   return [...new Set(codes)];
@@ -59,7 +59,10 @@ export function registerTenantOperation(registry: OpenAPIRegistry, operation: Op
       params,
       query,
       ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
-      ...(!body && method === 'post' ? { body: { required: false, description: 'None, or an empty JSON object.', content: { 'application/json': { schema: schemaRefs.emptyBody } } } } : {}),
+      ...(operation.upload
+        ? { body: { required: true, description: operation.upload.description, content: Object.fromEntries(operation.upload.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } }
+        : {}),
+      ...(!body && !operation.upload && method === 'post' ? { body: { required: false, description: 'None, or an empty JSON object.', content: { 'application/json': { schema: schemaRefs.emptyBody } } } } : {}),
     },
     responses: {
       [success.status]: successResponse(success, method),

@@ -17,6 +17,8 @@ export type OperationSuccess = {
   headers?: Record<string, unknown>;
 };
 
+export type OperationUpload = { mediaTypes: [string, ...string[]]; maxBytes: number; description: string };
+
 /**
  * How an operation is offered to AI agents as an MCP tool (lib/transport/mcp). The tool's role is the operation's,
  * its output schema the operation's success schema, and it reads only when the operation is a GET.
@@ -52,6 +54,8 @@ export type Operation<P extends ZodObject = ZodObject, Q extends ZodObject = Zod
   params?: P;
   query?: Q;
   body?: B;
+  /** A file sent as the raw request body instead of JSON (a backup to restore); the handler gets its bytes. */
+  upload?: OperationUpload;
   success: OperationSuccess;
   /** A second success answer, when the outcome decides the status (a dry run 200, a real run 202). */
   alsoSuccess?: OperationSuccess;

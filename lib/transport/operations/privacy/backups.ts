@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '@/lib/platform/pagination';
 import { BACKUPS_KEPT } from '@/lib/privacy/backups/expire-backups';
-import { Backup as BackupSchema, BackupIdParams, ListBackupsQuery } from '@/lib/privacy/backups/schemas';
+import { Backup as BackupSchema, BackupIdParams, ListBackupsQuery, MAX_BACKUP_FILE_BYTES, RestoreResult as RestoreResultSchema } from '@/lib/privacy/backups/schemas';
 import { defineOperation } from '../operation';
 import { named } from '../named';
 
@@ -12,8 +12,9 @@ const BackupPage = named('BackupPage', pageSchema(Backup), { description: 'One p
 const BackupFile = named('BackupFile', z.string(), {
   format: 'binary',
   description:
-    'Gzipped JSON: `{ "manifest": { formatVersion, organisation: { id, slug, name }, createdAt, rowCounts }, "tables": { organisations, persons, users, categories, locations, assets, loans, asset_maintenance, asset_photos (content base64), notifications, announcements, invitations, audit_log } }`, each table an array of rows.',
+    'Gzipped JSON: `{ "manifest": { formatVersion, schemaVersion, organisation: { id, slug, name }, createdAt, rowCounts, seal, sealedManifest }, "tables": { <table>: [sealed batch, …] } }`. Every table of the organisation is in it (docs/privacy/tenant-backups.md lists them and what is left out), each batch of rows sealed under a key wrapped by the deployment\'s master key: only a restore into this deployment reads it.',
 });
+const RestoreResult = named('RestoreResult', RestoreResultSchema, { description: 'What a restore brought into the organisation.' });
 
 export const listBackups = defineOperation({
   method: 'get',
@@ -68,4 +69,18 @@ export const downloadBackup = defineOperation({
     headers: { 'Content-Disposition': { description: 'attachment; filename="quartermaster-<slug>-<timestamp>.json.gz"', schema: { type: 'string' } } },
   },
   errors: ['BACKUP_NOT_FOUND', 'BACKUP_NOT_READY'],
+});
+
+export const restoreBackup = defineOperation({
+  method: 'post',
+  path: '/v1/restores',
+  operationId: 'restoreBackup',
+  summary: 'Restore a backup into this organisation',
+  description:
+    "Restores a backup file downloaded from this deployment into the caller's organisation, which must be empty: no people or accounts but the caller's own, no assets, loans or records. All of it or nothing, in one transaction. Every id is new, encrypted fields are encrypted again under this organisation's keys, the organisation takes the backup's settings (not its name, address or plan), and everyone the deletion ledger lists for the backup's organisation is erased again. Records BACKUP_RESTORED.",
+  tag,
+  role: 'ADMIN',
+  upload: { mediaTypes: ['application/gzip', 'application/octet-stream'], maxBytes: MAX_BACKUP_FILE_BYTES, description: 'The backup file, as downloaded (`quartermaster-<slug>-<timestamp>.json.gz`).' },
+  success: { status: 200, description: 'The restore is done.', schema: RestoreResult },
+  errors: ['BACKUP_FILE_INVALID', 'BACKUP_FROM_ANOTHER_DEPLOYMENT', 'BACKUP_FROM_NEWER_VERSION', 'RESTORE_TARGET_NOT_EMPTY'],
 });

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { call } from '../../../support/api';
 import type { TestTenant } from '../../../support/factories';
 import { connectMcp } from '../../../support/mcp-client';
-import { getBinary, parseBackup, runBackupJob } from '../../privacy/backups/backup-helpers';
+import { getBinary, parseBackup, readableText, runBackupJob } from '../../privacy/backups/backup-helpers';
 import { outboxToken, runExportJob } from '../../privacy/data-export/data-export-helpers';
 
 // Every way an audit entry leaves the platform, read as a client would: the REST API, the MCP tool, a tenant
@@ -36,14 +36,17 @@ export async function auditLogMcp(tenant: TestTenant, token: string, args: Recor
   }
 }
 
-/** The audit_log table of a fresh backup of the tenant, as its admin downloads it. */
-export async function backupAuditLog(tenant: TestTenant, adminToken: string, runId: string): Promise<Record<string, unknown>[]> {
+/**
+ * A fresh backup of the tenant as its admin downloads it: the text anyone holding the file can read, and the audit
+ * rows sealed in it, which only a restore opens (lib/privacy/backups/backup-seal.ts).
+ */
+export async function backupAuditLog(tenant: TestTenant, adminToken: string, runId: string): Promise<{ readable: string; sealedRows: Record<string, unknown>[] }> {
   const requested = await call('POST', '/api/v1/backups', { tenant: tenant.slug, token: adminToken });
   expect(requested.status).toBe(202);
   expect(await runBackupJob(runId)).toMatchObject({ failed: 0 });
   const file = await getBinary(`/api/v1/backups/${requested.body.id}/download`, tenant.slug, adminToken);
   expect(file.status).toBe(200);
-  return parseBackup(file.bytes).tables.audit_log!;
+  return { readable: readableText(file.bytes), sealedRows: (await parseBackup(file.bytes)).tables.audit_log! };
 }
 
 /** The caller's own data export (JSON), requested, built by the job and downloaded through its one-time link. */

@@ -1,12 +1,15 @@
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { backupTables } from '@/lib/privacy/backups/backup-tables';
 import { BACKUP_FORMAT_VERSION } from '@/lib/privacy/backups/schemas';
+import { SCHEMA_VERSION } from '@/lib/privacy/backups/schema-version';
 import { BACKUP_INTERRUPTED_MESSAGE } from '@/lib/privacy/backups/request-backup';
 import { createBackups } from '@/lib/privacy/jobs/create-backups';
 import { call, expectEnvelope } from '../../../support/api';
 import { createTenant, insertAssets, ownerDb, type TestTenant } from '../../../support/factories';
 import { jobDb, racingDb } from '../../../support/job-db';
-import { getBinary, parseBackup, runBackupJob } from './backup-helpers';
+import { getBinary, parseBackup, readableText, runBackupJob } from './backup-helpers';
+import { testEncryption } from './restore-helpers';
 
 let tenant: TestTenant;
 let other: TestTenant;
@@ -15,7 +18,7 @@ let otherAssetIds: string[];
 
 // More assets than one export batch (1000), so the keyset paging of the export is exercised.
 const ASSET_COUNT = 1205;
-// Binary content travels as base64 in the JSON file.
+// Binary content travels as PostgreSQL's hex text in the sealed rows.
 const PHOTO = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);
 
 beforeAll(async () => {
@@ -81,28 +84,34 @@ describe('backups', () => {
     expect(stored).toMatchObject({ status: 'READY', size_bytes: file.bytes.length, error: null });
     expect(Buffer.compare(stored!.content as Buffer, file.bytes)).toBe(0);
 
-    const backup = parseBackup(file.bytes);
-    const tables = ['organisations', 'persons', 'users', 'categories', 'locations', 'assets', 'loans', 'asset_maintenance', 'asset_photos', 'notifications', 'announcements', 'invitations', 'audit_log'];
-    expect(Object.keys(backup.tables)).toEqual(tables);
+    const backup = await parseBackup(file.bytes);
+    expect(Object.keys(backup.tables)).toEqual(backupTables.map((table) => table.name));
     expect(backup.manifest).toEqual({
       formatVersion: BACKUP_FORMAT_VERSION,
+      schemaVersion: SCHEMA_VERSION,
       organisation: { id: tenant.id, slug: tenant.slug, name: `Tenant ${tenant.slug}` },
       createdAt: expect.any(String),
-      rowCounts: Object.fromEntries(tables.map((name) => [name, backup.tables[name]!.length])),
+      rowCounts: Object.fromEntries(backupTables.map(({ name }) => [name, backup.tables[name]!.length])),
     });
     const assetIds = (await ownerDb()`select id from assets where organisation_id = ${tenant.id}`).map((row) => row.id as string).sort();
     expect(assetIds).toHaveLength(ASSET_COUNT);
     expect(backup.tables.assets!.map((row) => row.id).sort()).toEqual(assetIds);
     expect(new Set(backup.tables.assets!.map((row) => row.id)).size).toBe(ASSET_COUNT);
+    expect(backup.tables.assets![0]).not.toHaveProperty('label_secret_hash');
     expect(backup.tables.organisations).toEqual([expect.objectContaining({ id: tenant.id, slug: tenant.slug })]);
-    expect(backup.tables.organisations![0]).not.toHaveProperty('customRateLimits');
+    expect(backup.tables.organisations![0]).not.toHaveProperty('custom_rate_limits');
     expect(backup.tables.users!.map((row) => row.id).sort()).toEqual([tenant.admin.id, tenant.manager.id, tenant.employee.id].sort());
     expect(backup.tables.audit_log!.map((row) => row.action)).toContain('BACKUP_REQUESTED');
-    expect(backup.tables.asset_photos).toEqual([expect.objectContaining({ contentType: 'image/png', sizeBytes: PHOTO.length, content: PHOTO.toString('base64') })]);
-    expect(backup.tables.asset_maintenance).toEqual([expect.objectContaining({ kind: 'REPAIR', status: 'DONE', title: 'New hinge', cost: '42.50' })]);
+    expect(backup.tables.asset_photos).toEqual([expect.objectContaining({ content_type: 'image/png', size_bytes: PHOTO.length, content: `\\x${PHOTO.toString('hex')}` })]);
+    expect(backup.tables.asset_maintenance).toEqual([expect.objectContaining({ kind: 'REPAIR', status: 'DONE', title: 'New hinge', cost: 42.5 })]);
     const text = JSON.stringify(backup);
     expect(text).not.toContain(other.id);
     expect(text).not.toContain(other.slug);
+    // Sealed: whoever downloads the file reads its manifest, and not one row.
+    const readable = readableText(file.bytes);
+    expect(readable).toContain(tenant.slug);
+    expect(readable).not.toContain(assetIds[0]!);
+    expect(readable).not.toContain('New hinge');
     for (const assetId of otherAssetIds) expect(text).not.toContain(assetId);
 
     expect(await auditOf(id)).toEqual([
@@ -196,7 +205,7 @@ describe('backups', () => {
     const requested = await api('POST', '/api/v1/backups', await own.admin.token(), own.slug);
     expect(requested.status).toBe(202);
     const db = racingDb(jobDb(), 2);
-    const results = await Promise.all([createBackups({ db, now: () => new Date() }), createBackups({ db, now: () => new Date() })]);
+    const results = await Promise.all([createBackups({ db, now: () => new Date(), encryption: testEncryption() }), createBackups({ db, now: () => new Date(), encryption: testEncryption() })]);
     expect(results.map((r) => r.created).sort()).toEqual([0, 1]);
     expect(await storedBackup(requested.body.id)).toMatchObject({ status: 'READY' });
     expect((await auditOf(requested.body.id)).map((row) => row.action)).toEqual(['BACKUP_REQUESTED', 'BACKUP_COMPLETED']);
