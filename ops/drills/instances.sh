@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export LB_RUN_DIR=${LB_RUN_DIR:-$(mktemp -d /tmp/qm-drill-instances.XXXXXX)}
+mkdir -p "$LB_RUN_DIR"
 export DRILL_DATABASE=qm_drill_instances_$$_$(date +%s)
 export DRILL_REDIS_PORT=${DRILL_REDIS_PORT:-6390}
 PG_ADMIN_URL=${PG_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}

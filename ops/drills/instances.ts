@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
@@ -65,10 +66,30 @@ type Tally = { requests: number; status: Map<number, number>; transportErrors: n
 const count = (tally: Tally, status: number) => tally.status.set(status, (tally.status.get(status) ?? 0) + 1);
 const inRange = (tally: Tally, from: number, to: number) => [...tally.status].filter(([s]) => s >= from && s <= to).reduce((sum, [, n]) => sum + n, 0);
 
-async function call(tally: Tally, url: string, init: RequestInit): Promise<Response | null> {
+type Answer = { status: number; text: () => Promise<string>; json: () => Promise<unknown> };
+
+// node:http, not fetch: fetch cannot send the Host header that names the tenant (acme.localhost).
+function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: init.method ?? 'GET', headers: init.headers, timeout: 15_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, text: async () => text, json: async () => JSON.parse(text) as unknown });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+async function call(tally: Tally, url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Answer | null> {
   tally.requests += 1;
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+    const response = await send(url, init);
     count(tally, response.status);
     return response;
   } catch {
@@ -115,6 +136,8 @@ async function main(): Promise<number> {
     SEED_DEMO_DATA: 'false',
     OIDC_ISSUER: issuer.issuer,
     JWKS_URL: issuer.jwksUrl,
+    // The bench's issuer signs 4-hour tokens.
+    ACCESS_TOKEN_MAX_LIFETIME_SECONDS: '14400',
     API_AUDIENCE: AUDIENCE,
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     FLE_LOCAL_MASTER_KEY: fleMasterKey,
@@ -165,7 +188,8 @@ async function main(): Promise<number> {
       while (Date.now() < deadline) {
         const i = next++;
         const asset = assets[i % assets.length]!;
-        const startDate = addDays(today, 3 + 2 * Math.floor(i / assets.length));
+        // Months ahead, past the seeded loans; one day each, two days apart on each asset: no write conflicts.
+        const startDate = addDays(today, 120 + 2 * Math.floor(i / assets.length));
         const key = randomUUID();
         const body = JSON.stringify({ assetId: asset, startDate, endDate: startDate, purpose: 'Drill', allowDuplicate: true });
         // A write whose instance died before answering is retried with the same key: at most once, never lost.
@@ -202,7 +226,7 @@ async function main(): Promise<number> {
     const [drillLoans] = await owner<{ n: number }[]>`select count(*)::int as n from loans where organisation_id = ${ACME} and purpose = 'Drill'`;
     const writesLost = ids.length - stored!.n;
     promise(writesLost === 0, `${writesLost} writes answered 2xx are not stored`);
-    promise(drillLoans!.n === ids.length + unanswered || drillLoans!.n === ids.length, `${drillLoans!.n} loans stored for ${ids.length} answered writes`);
+    promise(drillLoans!.n >= ids.length && drillLoans!.n <= ids.length + unanswered, `${drillLoans!.n} loans stored for ${ids.length} answered writes`);
 
     // Deliveries: wait until nothing is due; what the killed instance had claimed comes back after its claim lease.
     const settleBy = Date.now() + 60_000;
@@ -211,8 +235,8 @@ async function main(): Promise<number> {
       const [row] = await owner<{ outbox: number; webhooks: number; claimed: number }[]>`select
         (select count(*)::int from outbox where organisation_id = ${ACME} and status = 'PENDING' and next_attempt_at <= now()) as outbox,
         (select count(*)::int from webhook_deliveries where organisation_id = ${ACME} and status = 'PENDING' and next_attempt_at <= now()) as webhooks,
-        (select count(*)::int from outbox where organisation_id = ${ACME} and status = 'PENDING' and next_attempt_at > now() + interval '60 seconds')
-          + (select count(*)::int from webhook_deliveries where organisation_id = ${ACME} and status = 'PENDING' and next_attempt_at > now() + interval '60 seconds') as claimed`;
+        (select count(*)::int from outbox where organisation_id = ${ACME} and status = 'PENDING' and attempts > 0 and next_attempt_at > now())
+          + (select count(*)::int from webhook_deliveries where organisation_id = ${ACME} and status = 'PENDING' and attempts > 0 and next_attempt_at > now()) as claimed`;
       pending = { outbox: row!.outbox, webhooks: row!.webhooks, claimedByDead: row!.claimed };
       if ((pending.outbox === 0 && pending.webhooks === 0) || Date.now() > settleBy) break;
       await sleep(1000);
@@ -264,7 +288,7 @@ async function main(): Promise<number> {
       'e-mails duplicated': emailDuplicates,
       'webhooks received (distinct ids)': new Set(webhookIds).size,
       'webhooks duplicated': webhookDuplicates,
-      'deliveries held by the killed instance until their claim lapses': pending.claimedByDead,
+      'deliveries claimed by the killed instance (sent after their claim lapses)': pending.claimedByDead,
       'cron ticks seen': perTick.length,
       'job runs per tick': perTick.length ? Math.max(...perTick) : 0,
       'requests with Redis stopped': outage.requests,

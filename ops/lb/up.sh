@@ -66,12 +66,12 @@ awk -v lb="$LB_PORT" -v run="$RUN_DIR" -v servers="$servers" \
 for i in $(seq 1 "$N"); do
   port=$((LB_PORT + i))
   for _ in $(seq 1 240); do
-    curl -fsS -o /dev/null "http://127.0.0.1:$port/api/health/ready" && break
+    curl -fs -o /dev/null "http://127.0.0.1:$port/api/health/ready" && break
     kill -0 "$(cat "$RUN_DIR/app-$i.pid")" 2>/dev/null || { echo "ops/lb/up.sh: instance $i exited; see $RUN_DIR/app-$i.log" >&2; tail -20 "$RUN_DIR/app-$i.log" >&2; exit 1; }
     sleep 0.5
   done
-  curl -fsS -o /dev/null "http://127.0.0.1:$port/api/health/ready" || { echo "ops/lb/up.sh: instance $i never became ready" >&2; exit 1; }
+  curl -fs -o /dev/null "http://127.0.0.1:$port/api/health/ready" || { echo "ops/lb/up.sh: instance $i never became ready" >&2; exit 1; }
 done
 haproxy -f "$RUN_DIR/haproxy.cfg" -D
-for _ in $(seq 1 20); do curl -fsS -o /dev/null "http://127.0.0.1:$LB_PORT/api/health/ready" && break; sleep 0.5; done
+for _ in $(seq 1 20); do curl -fs -o /dev/null "http://127.0.0.1:$LB_PORT/api/health/ready" && break; sleep 0.5; done
 echo "ops/lb/up.sh: $N instances (ports $((LB_PORT + 1))..$((LB_PORT + N))) behind haproxy on http://127.0.0.1:$LB_PORT"
