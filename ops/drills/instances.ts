@@ -188,8 +188,8 @@ async function main(): Promise<number> {
       while (Date.now() < deadline) {
         const i = next++;
         const asset = assets[i % assets.length]!;
-        // Months ahead, past the seeded loans; one day each, two days apart on each asset: no write conflicts.
-        const startDate = addDays(today, 120 + 2 * Math.floor(i / assets.length));
+        // Weeks ahead, past the seeded loans and within the 90-day booking limit; one day each, two days apart on each asset: no write conflicts.
+        const startDate = addDays(today, 45 + 2 * Math.floor(i / assets.length));
         const key = randomUUID();
         const body = JSON.stringify({ assetId: asset, startDate, endDate: startDate, purpose: 'Drill', allowDuplicate: true });
         // A write whose instance died before answering is retried with the same key: at most once, never lost.
