@@ -289,7 +289,7 @@ async function main(): Promise<number> {
       'webhooks received (distinct ids)': new Set(webhookIds).size,
       'webhooks duplicated': webhookDuplicates,
       'deliveries claimed by the killed instance (sent after their claim lapses)': pending.claimedByDead,
-      'cron ticks seen': perTick.length,
+      'cron ticks run (job and minute)': perTick.length,
       'job runs per tick': perTick.length ? Math.max(...perTick) : 0,
       'requests with Redis stopped': outage.requests,
       '5xx with Redis stopped': inRange(outage, 500, 599),
