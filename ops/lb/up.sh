@@ -52,26 +52,31 @@ fi
 
 export NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 TRUSTED_PROXY_HOPS=${TRUSTED_PROXY_HOPS:-1}
 servers=""
-for i in $(seq 1 "$N"); do
-  port=$((LB_PORT + i))
+start_instance() { # index
+  local port=$((LB_PORT + $1))
   # node itself (what `npm start` runs), so the pid recorded is the server's and kill -9 reaches it.
-  setsid node scripts/start-server.mjs --hostname 127.0.0.1 --port "$port" >"$RUN_DIR/app-$i.log" 2>&1 &
-  echo $! >"$RUN_DIR/app-$i.pid"
-  servers+="    server app$i 127.0.0.1:$port check"$'\n'
-done
+  setsid node scripts/start-server.mjs --hostname 127.0.0.1 --port "$port" >"$RUN_DIR/app-$1.log" 2>&1 &
+  echo $! >"$RUN_DIR/app-$1.pid"
+}
+wait_ready() { # index
+  local port=$((LB_PORT + $1))
+  for _ in $(seq 1 240); do
+    curl -fs -o /dev/null "http://127.0.0.1:$port/api/health/ready" && return 0
+    kill -0 "$(cat "$RUN_DIR/app-$1.pid")" 2>/dev/null || { echo "ops/lb/up.sh: instance $1 exited; see $RUN_DIR/app-$1.log" >&2; tail -20 "$RUN_DIR/app-$1.log" >&2; exit 1; }
+    sleep 0.5
+  done
+  echo "ops/lb/up.sh: instance $1 never became ready; see $RUN_DIR/app-$1.log" >&2
+  exit 1
+}
+# The first instance migrates (and seeds) alone; the others then start side by side.
+start_instance 1
+wait_ready 1
+for i in $(seq 2 "$N"); do start_instance "$i"; done
+for i in $(seq 2 "$N"); do wait_ready "$i"; done
+for i in $(seq 1 "$N"); do servers+="    server app$i 127.0.0.1:$((LB_PORT + i)) check"$'\n'; done
 awk -v lb="$LB_PORT" -v run="$RUN_DIR" -v servers="$servers" \
   '{ gsub(/@LB_PORT@/, lb); gsub(/@RUN_DIR@/, run); if ($0 == "@SERVERS@") printf "%s", servers; else print }' \
   ops/lb/haproxy.cfg.template >"$RUN_DIR/haproxy.cfg"
-
-for i in $(seq 1 "$N"); do
-  port=$((LB_PORT + i))
-  for _ in $(seq 1 240); do
-    curl -fs -o /dev/null "http://127.0.0.1:$port/api/health/ready" && break
-    kill -0 "$(cat "$RUN_DIR/app-$i.pid")" 2>/dev/null || { echo "ops/lb/up.sh: instance $i exited; see $RUN_DIR/app-$i.log" >&2; tail -20 "$RUN_DIR/app-$i.log" >&2; exit 1; }
-    sleep 0.5
-  done
-  curl -fs -o /dev/null "http://127.0.0.1:$port/api/health/ready" || { echo "ops/lb/up.sh: instance $i never became ready" >&2; exit 1; }
-done
 haproxy -f "$RUN_DIR/haproxy.cfg" -D
 for _ in $(seq 1 20); do curl -fs -o /dev/null "http://127.0.0.1:$LB_PORT/api/health/ready" && break; sleep 0.5; done
 echo "ops/lb/up.sh: $N instances (ports $((LB_PORT + 1))..$((LB_PORT + N))) behind haproxy on http://127.0.0.1:$LB_PORT"
