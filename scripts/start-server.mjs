@@ -120,7 +120,9 @@ if (cluster.isWorker) {
         failed ||= code !== 0;
         if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
       });
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      const workers = Object.values(cluster.workers ?? {});
+      if (workers.length === 0) process.exit(0);
+      for (const worker of workers) worker?.process.kill(signal);
       setTimeout(() => process.exit(1), shutdownTimeoutMs + 5_000).unref();
     };
     process.once('SIGTERM', () => stop('SIGTERM'));

@@ -1,10 +1,11 @@
 /**
  * The multi-instance drill (issue 27, item 5; docs/operations/server-processes.md, "The drill"): N instances behind
  * haproxy (ops/lb/up.sh) on a database of its own and a redis-server of its own, under write load; one instance is
- * killed with -9 mid-load. Then: every write answered 2xx is stored once, every e-mail and webhook went out once
- * (by idempotency key and by webhook id), each cron tick ran once across the instances, and with Redis stopped the
- * API still answers without a 5xx (rate limits fail open, export slots are counted per process). Prints its
- * figures; exits 1 when a promise is broken. Run by ops/drills/instances.sh, which cleans up.
+ * killed with -9 a third of the way in, another gets SIGTERM two thirds in. Then: every write answered 2xx is
+ * stored once, every e-mail and webhook went out once (by idempotency key and by webhook id), the SIGTERM'd
+ * instance drained and exited 0, each cron tick ran once across the instances, and with Redis stopped the API
+ * still answers without a 5xx (rate limits fail open, export slots are counted per process). Prints its figures;
+ * exits 1 when a promise is broken. Run by ops/drills/instances.sh, which cleans up.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -217,7 +218,14 @@ async function main(): Promise<number> {
       killed = true;
       log(`killed instance ${victim} (pid ${pid}) with -9 under load`);
     })();
-    await Promise.all([...Array.from({ length: 8 }, worker), killer]);
+    // Two thirds in, instance 3 gets SIGTERM, as in a rolling restart: it drains and exits 0 while load goes on.
+    const drained = 3;
+    const terminator = (async () => {
+      await sleep(killAt + (LOAD_SECONDS * 1000) / 3 - Date.now());
+      process.kill(instancePids().get(drained)!, 'SIGTERM');
+      log(`sent SIGTERM to instance ${drained} under load`);
+    })();
+    await Promise.all([...Array.from({ length: 8 }, worker), killer, terminator]);
     log(`load over: ${load.requests} requests, ${answered.size} writes answered 2xx`);
 
     // --- what the 2xx writes promised ------------------------------------------------------------------------------
@@ -252,6 +260,11 @@ async function main(): Promise<number> {
     promise(emailDuplicates === 0, `${emailDuplicates} e-mails posted twice`);
     promise(new Set(webhookIds).size + pending.claimedByDead >= deliveries!.webhooks, 'a webhook of a stored loan was never delivered');
 
+    const drainedLog = () => readFileSync(path.join(RUN_DIR, `app-${drained}.log`), 'utf8');
+    for (let i = 0; i < 60 && !drainedLog().includes('[quartermaster] drained'); i++) await sleep(500);
+    const drainedCleanly = drainedLog().includes('[quartermaster] drained');
+    promise(drainedCleanly, `instance ${drained} did not drain and exit 0 within 30 s of SIGTERM`);
+
     // --- each cron tick once across the instances -----------------------------------------------------------------
     const runs = tickRuns();
     const perTick = [...runs.values()];
@@ -275,7 +288,8 @@ async function main(): Promise<number> {
 
     const figures = {
       instances: N,
-      killed: killed ? 1 : 0,
+      'killed with -9': killed ? 1 : 0,
+      'drained after SIGTERM (exit 0)': drainedCleanly ? 1 : 0,
       requests: load.requests,
       '2xx': inRange(load, 200, 299),
       '5xx': inRange(load, 500, 599),
