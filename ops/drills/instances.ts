@@ -29,7 +29,8 @@ const LB_PORT = Number(process.env.LB_PORT ?? 3600);
 const REDIS_PORT = Number(process.env.DRILL_REDIS_PORT ?? 6390);
 const RUN_DIR = process.env.LB_RUN_DIR!;
 const DATABASE = process.env.DRILL_DATABASE!;
-const LOAD_SECONDS = Number(process.env.DRILL_LOAD_SECONDS ?? 30);
+const LOAD_SECONDS = Number(process.env.DRILL_LOAD_SECONDS ?? 24);
+const WRITERS = 4;
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APP_ROLE = 'qm_drill_app';
 const ACME = '0b4c3a7e-0000-4000-8000-00000000ac01';
@@ -225,7 +226,7 @@ async function main(): Promise<number> {
       process.kill(instancePids().get(drained)!, 'SIGTERM');
       log(`sent SIGTERM to instance ${drained} under load`);
     })();
-    await Promise.all([...Array.from({ length: 8 }, worker), killer, terminator]);
+    await Promise.all([...Array.from({ length: WRITERS }, worker), killer, terminator]);
     log(`load over: ${load.requests} requests, ${answered.size} writes answered 2xx`);
 
     // --- what the 2xx writes promised ------------------------------------------------------------------------------
@@ -237,7 +238,8 @@ async function main(): Promise<number> {
     promise(drillLoans!.n >= ids.length && drillLoans!.n <= ids.length + unanswered, `${drillLoans!.n} loans stored for ${ids.length} answered writes`);
 
     // Deliveries: wait until nothing is due; what the killed instance had claimed comes back after its claim lease.
-    const settleBy = Date.now() + 60_000;
+    // One instance is left to deliver the backlog: allow it two minutes.
+    const settleBy = Date.now() + 120_000;
     let pending = { outbox: 0, webhooks: 0, claimedByDead: 0 };
     for (;;) {
       const [row] = await owner<{ outbox: number; webhooks: number; claimed: number }[]>`select
@@ -249,7 +251,7 @@ async function main(): Promise<number> {
       if ((pending.outbox === 0 && pending.webhooks === 0) || Date.now() > settleBy) break;
       await sleep(1000);
     }
-    promise(pending.outbox === 0 && pending.webhooks === 0, `deliveries still due after a minute: ${JSON.stringify(pending)}`);
+    promise(pending.outbox === 0 && pending.webhooks === 0, `deliveries still due after two minutes: ${JSON.stringify(pending)}`);
     const [deliveries] = await owner<{ webhooks: number; emails: number }[]>`select
       (select count(*)::int from webhook_deliveries d join loans l on l.organisation_id = d.organisation_id and d.payload->'data'->'loan'->>'id' = l.id::text where d.organisation_id = ${ACME} and l.purpose = 'Drill') as webhooks,
       (select count(*)::int from outbox where organisation_id = ${ACME} and status = 'SENT' and kind <> 'loan.requested') as emails`;

@@ -16,11 +16,12 @@ export type JobRunnerOptions = {
   log: JobLog;
   /** Shared with the other instances; without one, the job only never overlaps itself in this process. */
   lease?: JobLease;
-  /** An event run that finds the job running elsewhere tries again this often, a few times. */
+  /** An event run that finds the job running elsewhere tries again this often, for up to a minute. */
   busyRetryMs?: number;
 };
 
-const BUSY_RETRIES = 5;
+// By then the next cron tick (every minute for the event-driven jobs) has taken over.
+const BUSY_RETRIES = 60;
 
 // A job never overlaps itself, in this process or (with a lease) in any other. A trigger during a run is
 // remembered rather than dropped, so an e-mail enqueued while the outbox is being delivered goes out right
