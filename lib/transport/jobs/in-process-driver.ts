@@ -72,23 +72,26 @@ export function createInProcessDriver({ jobs, createDeps, debounceMs = 200, log 
   };
 }
 
-type Holder = { driver: InProcessDriver | null };
+type Holder = { driver: Promise<InProcessDriver> | null };
 const holder = ((globalThis as Record<symbol, Holder>)[Symbol.for('quartermaster.jobDriver')] ??= { driver: null });
 
-/**
- * The embedded default's job engine (DESIGN.md invariant 6), in every instance: the PostgreSQL lease per job
- * lets one instance run each tick. Once per process however often it is called; SIGTERM drains it.
- */
-export async function startInProcessDriver(): Promise<InProcessDriver> {
-  if (holder.driver) return holder.driver;
+async function createLeasedDriver(): Promise<InProcessDriver> {
   const config = getConfig();
   const lease = createPostgresJobLease({ db: await getDb(), instance: `${hostname()}:${process.pid}`, durationMs: config.JOB_LEASE_SECONDS * 1000 });
   const driver = createInProcessDriver({ jobs: jobDefinitions, createDeps: createJobDeps, lease });
   setEventDispatcher(driver.dispatch);
-  holder.driver = driver;
   onDrain(async (deadlineMs) => {
     const finished = await driver.drain(deadlineMs);
     if (!finished) console.warn('[quartermaster] a job run outlasted the drain; its lease lapses on its own');
   });
   return driver;
+}
+
+/**
+ * The embedded default's job engine (DESIGN.md invariant 6), in every instance: the PostgreSQL lease per job
+ * lets one instance run each tick. Once per process however often it is called; SIGTERM drains it.
+ */
+export function startInProcessDriver(): Promise<InProcessDriver> {
+  holder.driver ??= createLeasedDriver();
+  return holder.driver;
 }
