@@ -19,6 +19,6 @@ export async function register(): Promise<void> {
     setEventDispatcher(sendInngestEvent);
   } else if (config.JOBS_IN_PROCESS) {
     const { startInProcessDriver } = await import('@/lib/transport/jobs/in-process-driver');
-    startInProcessDriver();
+    await startInProcessDriver();
   }
 }

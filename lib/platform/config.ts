@@ -71,6 +71,7 @@ const configSchema = z
     INNGEST_BASE_URL: optionalUrl,
     INNGEST_DEV: flag,
     JOBS_IN_PROCESS: z.enum(['true', 'false', '']).optional().transform((v) => v !== 'false'),
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     FLE_KEY_PROVIDER: z.enum(['local', 'aws-kms']).default('local'),
     FLE_LOCAL_MASTER_KEY: optionalString.pipe(masterKey.optional()),
     FLE_LOCAL_PREVIOUS_MASTER_KEYS: z

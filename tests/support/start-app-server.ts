@@ -15,7 +15,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type AppServer = { baseUrl: string; port: number; pid: number; stop: () => Promise<void>; output: () => string };
+export type AppServer = { baseUrl: string; port: number; pid: number; stop: () => Promise<void>; output: () => string; exitCode: () => number | null };
 
 export type AppServerOptions = {
   port?: number;
@@ -69,5 +69,5 @@ export async function startAppServer(env: Record<string, string>, options: AppSe
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     });
-  return { baseUrl, port, pid: child.pid!, stop, output: () => output };
+  return { baseUrl, port, pid: child.pid!, stop, output: () => output, exitCode: () => child.exitCode };
 }

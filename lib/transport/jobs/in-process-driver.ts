@@ -1,8 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import { setEventDispatcher } from '@/lib/platform/jobs/dispatch-event';
-import { describeError, type JobDeps, type JobLog } from '@/lib/platform/jobs/job-deps';
+import type { JobDeps, JobLog } from '@/lib/platform/jobs/job-deps';
+import { getDb } from '@/lib/platform/db/get-db';
+import { getConfig } from '@/lib/platform/config';
+import { onDrain } from '@/lib/platform/health/drain-state';
+import { createJobRunner } from './create-job-runner';
 import { createJobDeps, type JobDefinition, jobDefinitions } from './job-definitions';
+import { createPostgresJobLease, type JobLease } from './job-lease';
 
 export type InProcessDriverOptions = {
   jobs: readonly JobDefinition[];
@@ -10,52 +15,36 @@ export type InProcessDriverOptions = {
   /** Events arriving within this window start one run, not one each. */
   debounceMs?: number;
   log?: JobLog;
+  /** Shared by every instance on the database: each tick runs once across them, and no job overlaps itself. */
+  lease?: JobLease;
+  busyRetryMs?: number;
 };
 
 export type InProcessDriver = {
   /** Runs the job now, or once more right after the run in progress; resolves when that run is over. */
   trigger(jobId: string): Promise<void>;
   dispatch(event: string): Promise<void>;
+  /** Stops the schedules and events; resolves true once the runs in progress are over, false after timeoutMs. */
+  drain(timeoutMs: number): Promise<boolean>;
   stop(): void;
 };
 
-type Runner = { trigger(): Promise<void> };
-
-// A job never overlaps itself in this process. A trigger during a run is remembered rather than dropped,
-// so an e-mail enqueued while the outbox is being delivered goes out right after, not a minute later.
-function createRunner(job: JobDefinition, createDeps: () => Promise<JobDeps>, log: JobLog): Runner {
-  let current: Promise<void> | null = null;
-  let again = false;
-  async function loop(): Promise<void> {
-    do {
-      again = false;
-      try {
-        const result = await job.run({ ...(await createDeps()), runId: randomUUID() });
-        if (Object.values(result).some((count) => count > 0)) log.info(`[quartermaster] job ${job.id}: ${JSON.stringify(result)}`);
-      } catch (error) {
-        log.error(`[quartermaster] job ${job.id} failed: ${describeError(error)}`);
-      }
-    } while (again);
-    current = null;
-  }
-  return {
-    trigger() {
-      if (current) {
-        again = true;
-        return current;
-      }
-      current = loop();
-      return current;
-    },
-  };
-}
+const minuteOf = (date: Date) => new Date(Math.floor(date.getTime() / 60_000) * 60_000);
 
 /** Runs the jobs on their cron schedules (UTC) and on their events, inside this process. */
-export function createInProcessDriver({ jobs, createDeps, debounceMs = 200, log = console }: InProcessDriverOptions): InProcessDriver {
-  const runners = new Map(jobs.map((job) => [job.id, createRunner(job, createDeps, log)]));
+export function createInProcessDriver({ jobs, createDeps, debounceMs = 200, log = console, lease, busyRetryMs }: InProcessDriverOptions): InProcessDriver {
+  const runners = new Map(jobs.map((job) => [job.id, createJobRunner({ job, createDeps, log, lease, busyRetryMs })]));
   const debounced = new Map<string, ReturnType<typeof setTimeout>>();
-  const schedules = jobs.map((job) => new Cron(job.cron, { timezone: 'UTC', unref: true }, () => void runners.get(job.id)?.trigger()));
-  const trigger = (jobId: string) => runners.get(jobId)?.trigger() ?? Promise.reject(new Error(`Unknown job ${jobId}`));
+  // The tick is the scheduled minute, the same in every instance whichever moment its timer fired.
+  const schedules = jobs.map(
+    (job) => new Cron(job.cron, { timezone: 'UTC', unref: true }, (self: Cron) => void runners.get(job.id)?.trigger(minuteOf(self.currentRun() ?? new Date()))),
+  );
+  const trigger = (jobId: string) => runners.get(jobId)?.trigger(null) ?? Promise.reject(new Error(`Unknown job ${jobId}`));
+  const stop = () => {
+    for (const schedule of schedules) schedule.stop();
+    for (const timer of debounced.values()) clearTimeout(timer);
+    debounced.clear();
+  };
   return {
     trigger,
     async dispatch(event) {
@@ -71,22 +60,38 @@ export function createInProcessDriver({ jobs, createDeps, debounceMs = 200, log 
         );
       }
     },
-    stop() {
-      for (const schedule of schedules) schedule.stop();
-      for (const timer of debounced.values()) clearTimeout(timer);
-      debounced.clear();
+    async drain(timeoutMs) {
+      stop();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      const finished = await Promise.race([Promise.all([...runners.values()].map((runner) => runner.drain())).then(() => true as const), timedOut]);
+      clearTimeout(timer);
+      return finished;
     },
+    stop,
   };
 }
 
-type Holder = { driver: InProcessDriver | null };
+type Holder = { driver: Promise<InProcessDriver> | null };
 const holder = ((globalThis as Record<symbol, Holder>)[Symbol.for('quartermaster.jobDriver')] ??= { driver: null });
 
-/** The embedded default's job engine (DESIGN.md invariant 6); once per process however often it is called. */
-export function startInProcessDriver(): InProcessDriver {
-  if (holder.driver) return holder.driver;
-  const driver = createInProcessDriver({ jobs: jobDefinitions, createDeps: createJobDeps });
+async function createLeasedDriver(): Promise<InProcessDriver> {
+  const config = getConfig();
+  const lease = createPostgresJobLease({ db: await getDb(), instance: `${hostname()}:${process.pid}`, durationMs: config.JOB_LEASE_SECONDS * 1000 });
+  const driver = createInProcessDriver({ jobs: jobDefinitions, createDeps: createJobDeps, lease });
   setEventDispatcher(driver.dispatch);
-  holder.driver = driver;
+  onDrain(async (deadlineMs) => {
+    const finished = await driver.drain(deadlineMs);
+    if (!finished) console.warn('[quartermaster] a job run outlasted the drain; its lease lapses on its own');
+  });
   return driver;
+}
+
+/**
+ * The embedded default's job engine (DESIGN.md invariant 6), in every instance: the PostgreSQL lease per job
+ * lets one instance run each tick. Once per process however often it is called; SIGTERM drains it.
+ */
+export function startInProcessDriver(): Promise<InProcessDriver> {
+  holder.driver ??= createLeasedDriver();
+  return holder.driver;
 }

@@ -36,7 +36,7 @@ function describeApi(): string {
   return `The REST API of Quartermaster, multi-tenant asset lending: an organisation records its assets and lends them to its people.
 
 ## Authentication
-Every endpoint except \`GET /health\` requires \`Authorization: Bearer <access token>\`.
+Every endpoint except \`GET /health\` and \`GET /health/ready\` requires \`Authorization: Bearer <access token>\`.
 
 - Obtain the token from the organisation's identity provider with OAuth 2.0 Authorization Code and PKCE.
 - The token is a JWT signed with RS256 and expires after 1 hour. The server verifies it against the provider's public key set (cached for 24 hours) and checks issuer and audience.

@@ -23,6 +23,27 @@ const HealthUnavailable = named(
   }),
 );
 
+const Ready = named(
+  'Ready',
+  z.object({
+    status: z.literal('ready'),
+    database: z.object({ status: z.literal('ok'), latencyMs: z.number().int().min(0).describe('Round trip of the query asking whether the database is the writable primary.') }),
+  }),
+);
+
+const NotReady = named(
+  'NotReady',
+  z.object({
+    error: z.object({
+      code: z
+        .enum(['INSTANCE_DRAINING', 'DATABASE_UNAVAILABLE', 'DATABASE_READ_ONLY'])
+        .describe('INSTANCE_DRAINING: SIGTERM arrived, in-flight requests and job runs are finishing. DATABASE_UNAVAILABLE: the database does not answer. DATABASE_READ_ONLY: the database reached is a standby.'),
+      message: z.string(),
+      details: z.record(z.string(), z.unknown()),
+    }),
+  }),
+);
+
 // The document app/api/openapi.json/route.ts serves: this one; described by its outline, not by itself.
 const OpenApiDocument = named(
   'OpenApiDocument',
@@ -59,12 +80,30 @@ export const getHealth = defineDocumentedOperation({
   document: {
     operationId: 'getHealth',
     summary: 'Check health',
-    description: 'Liveness and database reachability. Needs no token and no tenant; not rate limited.',
+    description:
+      'Liveness and database reachability. Needs no token and no tenant; not rate limited. A process that answers is alive; whether a load balancer should send it requests is `GET /health/ready`.',
     tags: ['Health'],
     security: [],
     responses: {
       200: { description: 'The service and its database answer.', content: { 'application/json': { schema: HealthOk } } },
       503: { description: 'The database is unreachable.', content: { 'application/json': { schema: HealthUnavailable } } },
+    },
+  },
+});
+
+export const getReadiness = defineDocumentedOperation({
+  method: 'get',
+  path: '/health/ready',
+  document: {
+    operationId: 'getReadiness',
+    summary: 'Check readiness',
+    description:
+      'Whether this instance should receive requests: its database answers as the writable primary and it is not shutting down. Load balancers check this, not `GET /health`: from SIGTERM on it answers 503 while in-flight requests and job runs finish. Needs no token and no tenant; not rate limited.',
+    tags: ['Health'],
+    security: [],
+    responses: {
+      200: { description: 'Ready for requests.', content: { 'application/json': { schema: Ready } } },
+      503: { description: 'Not ready; the error code says why.', content: { 'application/json': { schema: NotReady } } },
     },
   },
 });

@@ -89,3 +89,26 @@ describe('in-process driver', () => {
     expect(log.error).toHaveBeenCalledWith(expect.stringContaining('job failing failed: Error: database unreachable (re_[redacted] leaked)'));
   });
 });
+
+describe('in-process driver draining', () => {
+  it('stops the schedules, lets the run in progress finish, and reports whether it did in time', async () => {
+    let release: () => void = () => {};
+    const run = vi.fn(async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { done: 1 };
+    });
+    driver = createInProcessDriver({ jobs: [{ id: 'slow', cron: '* * * * *', run }], createDeps: async () => deps, log });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(run).toHaveBeenCalledTimes(1);
+
+    const late = driver.drain(5_000);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await late).toBe(false);
+
+    const drained = driver.drain(5_000);
+    release();
+    expect(await drained).toBe(true);
+    await vi.advanceTimersByTimeAsync(180_000);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+});

@@ -141,12 +141,12 @@ describe('OpenAPI document', () => {
     expect(parameter).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' } });
   });
 
-  it('requires a bearer token everywhere except on the health check, the document itself and the data export link and schema', () => {
+  it('requires a bearer token everywhere except on the health and readiness checks, the document itself and the data export link and schema', () => {
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/health']?.get?.security).toEqual([]);
     const open = operationsOf(() => true).filter(({ operation }) => operation.security?.length === 0);
     const metadata = ['GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/api/mcp'];
-    expect(open.map((o) => o.name).sort()).toEqual(['GET /health', 'GET /openapi.json', 'POST /webhooks/external-registry', ...publicOperations, ...metadata].sort());
+    expect(open.map((o) => o.name).sort()).toEqual(['GET /health', 'GET /health/ready', 'GET /openapi.json', 'POST /webhooks/external-registry', ...publicOperations, ...metadata].sort());
     for (const name of publicOperations) {
       const { operation } = open.find((o) => o.name === name)!;
       expect(operation.responses, name).not.toHaveProperty('401');
