@@ -65,8 +65,11 @@ primary_port() {
 }
 
 primary_name() {
-  local port; port="$(primary_port)" || return 1
-  for name in "${NODE_NAMES[@]}"; do [ "$(node_port "$name")" = "$port" ] && echo "$name"; done
+  local port name; port="$(primary_port)" || return 1
+  for name in "${NODE_NAMES[@]}"; do
+    if [ "$(node_port "$name")" = "$port" ]; then echo "$name"; return 0; fi
+  done
+  return 1
 }
 
 wait_for() {
@@ -86,3 +89,48 @@ formation_ready() {
 }
 
 pgbackrest_cmd() { as_pg pgbackrest --config="$QM_PGBACKREST_CONF" "$@"; }
+
+node_is_primary() { [ "$(pg_sql "$(node_port "$1")" postgres -c 'select pg_is_in_recovery()' 2>/dev/null)" = f ]; }
+
+create_monitor() {
+  log "Monitor on port $QM_PG_MONITOR_PORT"
+  as_pg pg_autoctl create monitor --pgdata "$MONITOR_DIR" --pgport "$QM_PG_MONITOR_PORT" --hostname "$QM_PG_HOST" \
+    --auth trust --no-ssl --pgctl "$QM_PG_BIN/pg_ctl" >>"$QM_OPS_DIR/logs/create.log" 2>&1
+  start_keeper "$MONITOR_DIR"
+  wait_for "the monitor" 60 pg_sql "$QM_PG_MONITOR_PORT" pg_auto_failover -c 'select 1'
+  # Failure detection tuned for a local rehearsal (defaults: 5 s period, 5 s timeout, 2 retries, 20 s unhealthy,
+  # 30 s demote). primary_demote_timeout stays above the keepers' network_partition_timeout (create_node), so a
+  # partitioned primary has stopped itself before a standby is promoted.
+  pg_sql "$QM_PG_MONITOR_PORT" pg_auto_failover >/dev/null <<SQL
+alter system set pgautofailover.health_check_period = 1000;
+alter system set pgautofailover.health_check_timeout = 1000;
+alter system set pgautofailover.health_check_max_retries = 1;
+alter system set pgautofailover.health_check_retry_delay = 500;
+alter system set pgautofailover.node_considered_unhealthy_timeout = 3000;
+alter system set pgautofailover.primary_demote_timeout = 6000;
+select pg_reload_conf();
+SQL
+}
+
+# Registers a node with the monitor: an existing PGDATA is kept (it becomes the primary when it is the first),
+# a missing one is cloned from the primary by pg_basebackup.
+create_node() {
+  local name="$1" dir port; dir="$(node_dir "$name")"; port="$(node_port "$name")"
+  as_pg pg_autoctl create postgres --pgdata "$dir" --pgport "$port" --hostname "$QM_PG_HOST" --name "$name" \
+    --monitor "$MONITOR_URL" --auth trust --no-ssl --dbname "$QM_DB" --pgctl "$QM_PG_BIN/pg_ctl" \
+    >>"$QM_OPS_DIR/logs/create.log" 2>&1
+  as_pg pg_autoctl config set --pgdata "$dir" timeout.network_partition_timeout 4 >/dev/null
+  as_pg pg_autoctl config set --pgdata "$dir" timeout.postgresql_restart_failure_timeout 5 >/dev/null
+  start_keeper "$dir"
+}
+
+sync_standby_names() { pg_sql "$(primary_port)" postgres -c 'show synchronous_standby_names'; }
+has_sync_standby() { [ -n "$(sync_standby_names 2>/dev/null)" ]; }
+
+# A commit is acknowledged only once one standby has it (synchronous_standby_names = ANY 1 (...)). The monitor's
+# own function: pg_autoctl 2.0's `set formation number-sync-standbys` misreads its argument.
+require_sync_standby() {
+  wait_for "both standbys" 180 formation_ready
+  pg_sql "$QM_PG_MONITOR_PORT" pg_auto_failover -c "select pgautofailover.set_formation_number_sync_standbys('default', 1)" >/dev/null
+  wait_for "synchronous replication" 60 has_sync_standby
+}

@@ -73,39 +73,13 @@ log_min_messages = warning
 CONF
 }
 
-log "Monitor on port $QM_PG_MONITOR_PORT"
-as_pg pg_autoctl create monitor --pgdata "$MONITOR_DIR" --pgport "$QM_PG_MONITOR_PORT" --hostname "$QM_PG_HOST" \
-  --auth trust --no-ssl --pgctl "$QM_PG_BIN/pg_ctl" >>"$QM_OPS_DIR/logs/create.log" 2>&1
-start_keeper "$MONITOR_DIR"
-wait_for "the monitor" 60 pg_sql "$QM_PG_MONITOR_PORT" pg_auto_failover -c 'select 1'
-# Failure detection tuned for a local rehearsal (defaults: 5 s period, 5 s timeout, 2 retries, 20 s unhealthy,
-# 30 s demote). primary_demote_timeout stays above the keepers' network_partition_timeout (set below), so a
-# partitioned primary has stopped itself before a standby is promoted.
-pg_sql "$QM_PG_MONITOR_PORT" pg_auto_failover >/dev/null <<SQL
-alter system set pgautofailover.health_check_period = 1000;
-alter system set pgautofailover.health_check_timeout = 1000;
-alter system set pgautofailover.health_check_max_retries = 1;
-alter system set pgautofailover.health_check_retry_delay = 500;
-alter system set pgautofailover.node_considered_unhealthy_timeout = 3000;
-alter system set pgautofailover.primary_demote_timeout = 6000;
-select pg_reload_conf();
-SQL
-
-create_node() {
-  local name="$1" dir port; dir="$(node_dir "$name")"; port="$(node_port "$name")"
-  as_pg pg_autoctl create postgres --pgdata "$dir" --pgport "$port" --hostname "$QM_PG_HOST" --name "$name" \
-    --monitor "$MONITOR_URL" --auth trust --no-ssl --dbname "$QM_DB" --pgctl "$QM_PG_BIN/pg_ctl" \
-    >>"$QM_OPS_DIR/logs/create.log" 2>&1
-  as_pg pg_autoctl config set --pgdata "$dir" timeout.network_partition_timeout 4 >/dev/null
-  as_pg pg_autoctl config set --pgdata "$dir" timeout.postgresql_restart_failure_timeout 5 >/dev/null
-  start_keeper "$dir"
-}
+create_monitor
 
 log "Primary on port $QM_PG_NODE1_PORT"
 as_pg "$QM_PG_BIN/initdb" -D "$(node_dir node1)" -U postgres -A trust --data-checksums >>"$QM_OPS_DIR/logs/create.log"
 archive_settings main | as_pg tee -a "$(node_dir node1)/postgresql.auto.conf" >/dev/null
 create_node node1
-wait_for "the primary" 90 bash -c "[ \"\$(source '$(dirname "$0")/lib.sh'; primary_port)\" = $QM_PG_NODE1_PORT ]"
+wait_for "the primary" 90 node_is_primary node1
 
 log "Roles and database"
 # Like production (docs/operations/tenant-isolation.md): the owner migrates, the runtime role owns nothing.
@@ -121,12 +95,7 @@ pgbackrest_cmd --stanza=main check
 log "Standbys on ports $QM_PG_NODE2_PORT and $QM_PG_NODE3_PORT"
 create_node node2
 create_node node3
-wait_for "both standbys" 180 formation_ready
-# A commit is acknowledged only once one standby has it (synchronous_standby_names = ANY 1 (...)).
-# (The monitor's own function: pg_autoctl 2.0's `set formation number-sync-standbys` misreads its argument.)
-pg_sql "$QM_PG_MONITOR_PORT" pg_auto_failover -c "select pgautofailover.set_formation_number_sync_standbys('default', 1)" >/dev/null
-wait_for "synchronous replication" 60 bash -c \
-  "[ -n \"\$(source '$(dirname "$0")/lib.sh'; pg_sql $QM_PG_NODE1_PORT postgres -c 'show synchronous_standby_names')\" ]"
+require_sync_standby
 
 log "Ledger cluster on port $QM_PG_LEDGER_PORT"
 as_pg "$QM_PG_BIN/initdb" -D "$LEDGER_DIR" -U postgres -A trust --data-checksums >>"$QM_OPS_DIR/logs/create.log"
