@@ -9,7 +9,8 @@ export async function register(): Promise<void> {
   await getConnection();
   const { getConfig } = await import('@/lib/platform/config');
   const config = getConfig();
-  // After a restore, subjects erased since the backup was taken are erased again before anyone reads them.
+  // After a restore (a pending restore marker), subjects erased since the backup was taken are erased again before
+  // anyone reads them; one instance replays the ledger, the others wait for it. Without a pending marker no ledger is read.
   const { replayLedgerAtStartup } = await import('@/lib/privacy/erasure/replay-ledger-at-startup');
   await replayLedgerAtStartup(config);
   const { setEventDispatcher } = await import('@/lib/platform/jobs/dispatch-event');

@@ -22,3 +22,4 @@ export * from './codelists';
 export * from './registry-conflicts';
 export * from './webhooks';
 export * from './idempotency';
+export * from './restore-markers';

@@ -18,18 +18,24 @@ export type NewLedgerEntry = {
   effectiveAt: Date;
 };
 
-export async function openLedger(config: Config): Promise<LedgerConnection> {
+/** Throws the PrivacyConfigError openLedger would, without connecting: the start-up warns on it and reads no ledger. */
+export function assertLedgerConfigured(config: Config): void {
   if (config.LEDGER_DATABASE_URL) {
     for (const tenantUrl of [config.DATABASE_URL, config.DATABASE_OWNER_URL]) {
       if (tenantUrl && isSameDatabase(tenantUrl, config.LEDGER_DATABASE_URL)) {
         throw new PrivacyConfigError('LEDGER_DATABASE_URL names the tenant database; the ledger must live in a database of its own, or a restore rolls it back too.');
       }
     }
-    return connectLedgerPostgres(config.LEDGER_DATABASE_URL);
+    return;
   }
+  if (config.DATABASE_URL) throw new PrivacyConfigError('Erasure needs LEDGER_DATABASE_URL (a database of its own) when DATABASE_URL is set.');
+}
+
+export async function openLedger(config: Config): Promise<LedgerConnection> {
+  assertLedgerConfigured(config);
+  if (config.LEDGER_DATABASE_URL) return connectLedgerPostgres(config.LEDGER_DATABASE_URL);
   // Beside the embedded tenant database, as the demo's generated keys are.
-  if (!config.DATABASE_URL) return connectLedgerPglite(config.LEDGER_PGLITE_DATA_DIR ?? path.join(path.dirname(config.PGLITE_DATA_DIR), 'ledger'));
-  throw new PrivacyConfigError('Erasure needs LEDGER_DATABASE_URL (a database of its own) when DATABASE_URL is set.');
+  return connectLedgerPglite(config.LEDGER_PGLITE_DATA_DIR ?? path.join(path.dirname(config.PGLITE_DATA_DIR), 'ledger'));
 }
 
 type Holder = { connection?: Promise<LedgerConnection> };
