@@ -39,7 +39,8 @@ pg_sql() { local port="$1" db="$2"; shift 2; as_pg psql -X -q -v ON_ERROR_STOP=1
 # Starts `pg_autoctl run` for one directory in the background, logging to QM_OPS_DIR/logs.
 start_keeper() {
   local dir="$1" name; name="$(basename "$dir")"
-  as_pg sh -c "nohup pg_autoctl run --pgdata '$dir' >>'$QM_OPS_DIR/logs/$name.log' 2>&1 & echo \$! >'$QM_OPS_DIR/run/$name.pid'"
+  # setsid: the keeper and its children (postgres among them) form one process group, which a drill can kill.
+  as_pg sh -c "setsid nohup pg_autoctl run --pgdata '$dir' >>'$QM_OPS_DIR/logs/$name.log' 2>&1 & echo \$! >'$QM_OPS_DIR/run/$name.pid'"
 }
 
 stop_keeper() {
