@@ -55,8 +55,9 @@ if (kill.status !== 0) throw new Error('The kill command failed.');
 killedAt = Date.now();
 await load;
 
-const [{ present }] = await sql<{ present: number }[]>`select count(*)::int as present from drill_failover_loans where id = any(${acknowledged}::bigint[])`;
-const [{ port }] = await sql<{ port: number }[]>`select inet_server_port() as port`;
+const [counted] = await sql<{ present: number }[]>`select count(*)::int as present from drill_failover_loans where id = any(${acknowledged}::bigint[])`;
+const [answering] = await sql<{ port: number }[]>`select inet_server_port() as port`;
+const present = counted?.present ?? 0;
 await sql.end({ timeout: 5 });
 
 const lost = acknowledged.length - present;
@@ -65,7 +66,7 @@ const figures = {
   acknowledgedBeforeKill: ackedBeforeKill,
   writesRefusedDuringFailover: failed,
   timeToFailoverSeconds: firstAckAfterKill ? Number(((firstAckAfterKill - killedAt) / 1000).toFixed(1)) : null,
-  primaryAfter: port,
+  primaryAfter: answering?.port,
   serverPorts: [...serverPorts].sort(),
   rowsLost: lost,
 };

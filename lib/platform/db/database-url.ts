@@ -56,15 +56,12 @@ export function isSameDatabase(a: string, b: string): boolean {
   return left.hosts.some((l) => right.hosts.some((r) => l.host === r.host && l.port === r.port));
 }
 
-type SessionAttrs = 'read-write' | 'read-only' | 'primary' | 'standby' | 'prefer-standby' | 'any';
-
 /**
  * postgres.js options that make the driver honour target_session_attrs as libpq does. postgres.js (3.4) decides
  * read-write from default_transaction_read_only alone, which a hot standby reports as off, so it would settle on
  * a standby; libpq also requires that the server is not in hot standby, which is postgres.js's `primary`.
  */
-export function driverSessionOptions(url: string): { target_session_attrs?: SessionAttrs } {
-  const attrs = parseDatabaseUrl(url).params.get('target_session_attrs') as SessionAttrs | null;
-  if (attrs === 'read-write') return { target_session_attrs: 'primary' };
+export function driverSessionOptions(url: string): { target_session_attrs?: 'primary' } {
+  if (parseDatabaseUrl(url).params.get('target_session_attrs') === 'read-write') return { target_session_attrs: 'primary' };
   return {};
 }
