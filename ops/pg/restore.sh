@@ -17,6 +17,13 @@ done
 [ -f "$QM_PGBACKREST_CONF" ] || die "No topology in $QM_OPS_DIR (run ops/pg/up.sh first)."
 started=$SECONDS
 
+# The WAL written since the last archived segment is still in the primary's pg_wal: `check` switches segments and
+# waits until the archive has it, so the target can be a moment ago.
+if port="$(primary_port)"; then
+  log "Archiving the current WAL of the primary"
+  pgbackrest_cmd --stanza=main --pg1-path="$(node_dir "$(primary_name)")" --pg1-port="$port" check
+fi
+
 log "Stopping the formation"
 for name in node3 node2 node1; do stop_keeper "$(node_dir "$name")"; done
 stop_keeper "$MONITOR_DIR"
