@@ -50,7 +50,7 @@ async function writeLoans(organisationId: string, requesterId: string, count: nu
     for (let i = 0; i < count; i++) {
       const rows = rowsOf<{ id: string }>(await tx.execute(sql`
         insert into loans (organisation_id, asset_id, requester_id, status, start_date, end_date, purpose)
-        values (${organisationId}, ${asset!.id}, ${requesterId}, 'PENDING_APPROVAL', current_date + ${30 + i}, current_date + ${31 + i}, ${`Restore drill ${tag} ${i + 1}`})
+        values (${organisationId}, ${asset!.id}, ${requesterId}, 'PENDING_APPROVAL', current_date + ${30 + i}::int, current_date + ${31 + i}::int, ${`Restore drill ${tag} ${i + 1}`})
         returning id`));
       ids.push(rows[0]!.id);
     }
@@ -60,7 +60,7 @@ async function writeLoans(organisationId: string, requesterId: string, count: nu
 
 async function writeMessages(organisationId: string, authorPersonIds: string[]): Promise<string[]> {
   return withTenant(db, organisationId, async (tx) => {
-    const [conversation] = rowsOf<{ id: string }>(await tx.execute(sql`insert into conversations (organisation_id) values (${organisationId}) returning id`));
+    const [conversation] = rowsOf<{ id: string }>(await tx.execute(sql`insert into conversations (organisation_id, kind, title) values (${organisationId}, 'general', 'Restore drill') returning id`));
     const ids: string[] = [];
     for (const [i, author] of authorPersonIds.entries()) {
       const [row] = rowsOf<{ id: string }>(await tx.execute(sql`

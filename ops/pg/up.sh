@@ -82,9 +82,10 @@ create_node node1
 wait_for "the primary" 90 node_is_primary node1
 
 log "Roles and database"
-# Like production (docs/operations/tenant-isolation.md): the owner migrates, the runtime role owns nothing.
+# Like production (docs/operations/tenant-isolation.md): the owner migrates, the runtime role owns nothing. The
+# owner is no superuser but needs BYPASSRLS: migrations insert rows into tables under FORCE ROW LEVEL SECURITY.
 pg_sql "$QM_PG_NODE1_PORT" postgres <<SQL
-create role qm_owner login nosuperuser nobypassrls createrole;
+create role qm_owner login nosuperuser bypassrls createrole;
 create role qm_app login nosuperuser nobypassrls nocreatedb nocreaterole;
 alter database $QM_DB owner to qm_owner;
 SQL
