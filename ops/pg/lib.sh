@@ -30,7 +30,9 @@ die() { log "$*"; exit 1; }
 as_pg() {
   local env=(env "PATH=$QM_PG_BIN:/usr/bin:/bin" "HOME=$QM_OPS_DIR" "XDG_CONFIG_HOME=$QM_OPS_DIR/xdg/config"
     "XDG_DATA_HOME=$QM_OPS_DIR/xdg/data" "XDG_RUNTIME_DIR=$QM_OPS_DIR/xdg/run" "PGCONNECT_TIMEOUT=3")
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "${env[@]}" "$@"; else "${env[@]}" "$@"; fi
+  # From a directory postgres may enter: initdb and pg_ctl resolve the working directory, and a root-owned
+  # checkout (CI clones into /root) is closed to postgres.
+  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "${env[@]}" "$@"); else "${env[@]}" "$@"; fi
 }
 
 # A psql call as the postgres superuser of one port; -X ignores any ~/.psqlrc.
