@@ -51,7 +51,8 @@ stop_keeper() {
   as_pg pg_autoctl stop --pgdata "$dir" >/dev/null 2>&1 || true
   pid="$(cat "$QM_OPS_DIR/run/$name.pid" 2>/dev/null || true)"
   for _ in $(seq 1 50); do { [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; } || break; sleep 0.2; done
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -9 "$pid" 2>/dev/null || true; fi
+  # The keeper's whole process group (start_keeper's setsid), so no child outlives it.
+  if [ -n "$pid" ]; then kill -9 -- "-$pid" 2>/dev/null || true; fi
   # A postmaster left behind by a killed keeper.
   if [ -f "$dir/postmaster.pid" ]; then as_pg pg_ctl -D "$dir" -m immediate stop >/dev/null 2>&1 || true; fi
   rm -f "$QM_OPS_DIR/run/$name.pid"

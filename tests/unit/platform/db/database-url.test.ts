@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { driverSessionOptions, isDatabaseUrl, isSameDatabase, parseDatabaseUrl } from '@/lib/platform/db/database-url';
+import type { Config } from '@/lib/platform/config';
 
 const formation = 'postgres://qm_app@127.0.0.1:5501,127.0.0.1:5502,127.0.0.1:5503/quartermaster?target_session_attrs=read-write';
 
@@ -63,5 +64,14 @@ describe('configuration', () => {
     vi.resetModules();
     await expect(import('@/lib/platform/config').then((m) => m.getConfig())).rejects.toThrow(/DATABASE_URL: must be a postgres:\/\/ address/);
     vi.unstubAllEnvs();
+  });
+});
+
+describe('the ledger database check', () => {
+  it('refuses a ledger address naming one host of the multi-host tenant database, and accepts the ledger cluster', async () => {
+    const { assertLedgerConfigured } = await import('@/lib/privacy/erasure/deletion-ledger');
+    const config = (ledger: string) => ({ DATABASE_URL: formation, DATABASE_OWNER_URL: formation, LEDGER_DATABASE_URL: ledger }) as unknown as Config;
+    expect(() => assertLedgerConfigured(config('postgres://qm_ledger@127.0.0.1:5503/quartermaster'))).toThrow(/names the tenant database/);
+    expect(() => assertLedgerConfigured(config('postgres://qm_ledger@127.0.0.1:5510/quartermaster_ledger'))).not.toThrow();
   });
 });
