@@ -55,6 +55,8 @@ stop_keeper() {
   if [ -n "$pid" ]; then kill -9 -- "-$pid" 2>/dev/null || true; fi
   # A postmaster left behind by a killed keeper.
   if [ -f "$dir/postmaster.pid" ]; then as_pg pg_ctl -D "$dir" -m immediate stop >/dev/null 2>&1 || true; fi
+  # The lock file of a postmaster killed with SIGKILL (a lost node) outlives it and would block a restore.
+  if [ -f "$dir/postmaster.pid" ] && ! kill -0 "$(head -1 "$dir/postmaster.pid")" 2>/dev/null; then rm -f "$dir/postmaster.pid"; fi
   rm -f "$QM_OPS_DIR/run/$name.pid"
 }
 

@@ -38,8 +38,10 @@ restored=$SECONDS
 as_pg pg_ctl -D "$primary_dir" -o "-p $QM_PG_NODE1_PORT" -l "$QM_OPS_DIR/logs/recovery.log" -w -t 600 start >/dev/null
 wait_for "recovery to reach the target" 600 node_is_primary node1
 as_pg pg_ctl -D "$primary_dir" -m fast -w stop >/dev/null
-# A standby cloned from node1 would otherwise inherit the recovery target and stop replaying there.
-as_pg sed -i -E '/^recovery_target/d' "$primary_dir/postgresql.auto.conf"
+# A standby cloned from node1 would otherwise inherit the recovery target and stop replaying there. The two
+# settings pg_autoctl writes itself go too: a backup taken while a node was being promoted holds its transient
+# default_transaction_read_only = on, with which pg_autoctl cannot register the node as primary.
+as_pg sed -i -E '/^(recovery_target|default_transaction_read_only|synchronous_standby_names)/d' "$primary_dir/postgresql.auto.conf"
 recovered=$SECONDS
 
 log "Bringing the formation back"
