@@ -32,7 +32,8 @@ start_app() {
   node scripts/start-server.mjs --hostname 127.0.0.1 --port "$app_port" >"$log_file" 2>&1 &
   app_pid=$!
   local deadline=$((SECONDS + 120))
-  until curl -fsS -o /dev/null "http://127.0.0.1:$app_port/api/health" 2>/dev/null; do
+  # Node's fetch rather than curl: CI has nothing beyond Node.js and the PostgreSQL packages.
+  until node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "http://127.0.0.1:$app_port/api/health"; do
     kill -0 "$app_pid" 2>/dev/null || { cat "$log_file" >&2; die "The app exited during start-up."; }
     [ "$SECONDS" -lt "$deadline" ] || { cat "$log_file" >&2; die "The app did not answer within 120 s."; }
     sleep 0.5
