@@ -7,7 +7,7 @@ import { replayLedgerForRestoreMarkers } from './restore-marker-replay';
 
 /**
  * The start-up check of the deletion ledger, once per restore: only a restore marker still pending
- * (npm run ledger:mark-restored, or a restore drill) makes the start read the ledger; several instances starting
+ * (npm run ledger:mark-restored, after a restore) makes the start read the ledger; several instances starting
  * together replay it once. A deployment without a ledger or pseudonym secret still starts (erasure then refuses to
  * run, saying why, and a pending marker waits until they are set); a ledger that is configured but unreachable while
  * a marker is pending stops the start, since serving a restored database without re-erasing would show erased

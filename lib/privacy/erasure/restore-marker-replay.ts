@@ -9,7 +9,7 @@ export type RestoreReplayDeps = Omit<ReplayDeps, 'ledger'> & { openLedger: () =>
 export type RestoreReplayOutcome = { markers: number; result: ReplayResult | null };
 
 // One key per tenant database: every instance starting after a restore queues on it, and only the first replays.
-const REPLAY_LOCK = 'quartermaster/restore-marker-replay';
+export const REPLAY_LOCK = 'quartermaster/restore-marker-replay';
 
 /**
  * Replays the deletion ledger for the restores still pending (`always`: also when none is, for
