@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '@/lib/platform/config';
+import { driverSessionOptions, parseDatabaseUrl } from '@/lib/platform/db/database-url';
 import { type Database, rowsOf } from './client';
 import { preparingClient } from './prepare-statements';
 import * as schema from './schema';
@@ -15,7 +16,12 @@ const MIGRATION_LOCK_ID = 7_311_001;
 export async function connectPostgres(config: Config, databaseUrl: string): Promise<Connection> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
-  const client = postgres(databaseUrl, { max: config.DATABASE_POOL_SIZE, prepare: true, onnotice: () => {} });
+  const client = postgres(databaseUrl, {
+    max: config.DATABASE_POOL_SIZE,
+    prepare: true,
+    onnotice: () => {},
+    ...driverSessionOptions(databaseUrl),
+  });
   return { db: drizzle(preparingClient(client), { schema }), kind: 'postgres', close: () => client.end({ timeout: 5 }) };
 }
 
@@ -24,11 +30,11 @@ export async function migratePostgres(ownerUrl: string, runtimeUrl: string): Pro
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const client = postgres(ownerUrl, { max: 1, onnotice: () => {} });
+  const client = postgres(ownerUrl, { max: 1, onnotice: () => {}, ...driverSessionOptions(ownerUrl) });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
     await migrate(drizzle(client), { migrationsFolder });
-    const runtimeUser = decodeURIComponent(new URL(runtimeUrl).username);
+    const runtimeUser = parseDatabaseUrl(runtimeUrl).user;
     if (runtimeUser) {
       const [row] = await client`select exists(select 1 from pg_roles where rolname = ${runtimeUser}) as "exists"`;
       if (row?.exists) await client.unsafe(`GRANT quartermaster_app TO "${runtimeUser.replaceAll('"', '""')}"`);

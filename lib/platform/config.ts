@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDatabaseUrl } from './db/database-url';
 
 // The one place that reads process.env (DESIGN.md invariant 9). Every variable is documented in .env.example.
 const flag = z
@@ -11,6 +12,13 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .pipe(z.url().optional());
+
+// libpq's multi-host form (postgres://u@a:5432,b:5432/db) is not a WHATWG URL, so z.url() would refuse it.
+const optionalDatabaseUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || isDatabaseUrl(v), 'must be a postgres:// address (several hosts separated by commas)');
 
 const optionalString = z
   .string()
@@ -34,8 +42,8 @@ export const configDefaults = {
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    DATABASE_URL: optionalUrl,
-    DATABASE_OWNER_URL: optionalUrl,
+    DATABASE_URL: optionalDatabaseUrl,
+    DATABASE_OWNER_URL: optionalDatabaseUrl,
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     PGLITE_DATA_DIR: z.string().default('.data/pglite'),
     SEED_DEMO_DATA: flag,
@@ -82,7 +90,7 @@ const configSchema = z
     FLE_KMS_KEY_ID: optionalString,
     FLE_KMS_REGION: optionalString,
     FLE_KMS_ENDPOINT: optionalUrl,
-    LEDGER_DATABASE_URL: optionalUrl,
+    LEDGER_DATABASE_URL: optionalDatabaseUrl,
     LEDGER_PGLITE_DATA_DIR: optionalString,
     PSEUDONYM_SECRET: optionalString.pipe(z.string().min(32, 'PSEUDONYM_SECRET must be at least 32 characters').optional()),
     FLE_DATA_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type LedgerConnection, type LedgerDatabase, connectLedgerPglite, connectLedgerPostgres } from '@/db/ledger/connect-ledger';
 import { deletionLedger, type LedgerEntry } from '@/db/ledger/schema';
 import { type Config, getConfig } from '@/lib/platform/config';
+import { isSameDatabase } from '@/lib/platform/db/database-url';
 import { PrivacyConfigError } from './pseudonym';
 
 export type { LedgerDatabase, LedgerEntry };
@@ -17,17 +18,11 @@ export type NewLedgerEntry = {
   effectiveAt: Date;
 };
 
-/** Host, port and database of a PostgreSQL URL: two URLs naming the same database compare equal. */
-function databaseOf(url: string): string {
-  const u = new URL(url);
-  return `${u.hostname}:${u.port || '5432'}/${decodeURIComponent(u.pathname.replace(/^\//, ''))}`;
-}
-
 /** Throws the PrivacyConfigError openLedger would, without connecting: the start-up warns on it and reads no ledger. */
 export function assertLedgerConfigured(config: Config): void {
   if (config.LEDGER_DATABASE_URL) {
     for (const tenantUrl of [config.DATABASE_URL, config.DATABASE_OWNER_URL]) {
-      if (tenantUrl && databaseOf(tenantUrl) === databaseOf(config.LEDGER_DATABASE_URL)) {
+      if (tenantUrl && isSameDatabase(tenantUrl, config.LEDGER_DATABASE_URL)) {
         throw new PrivacyConfigError('LEDGER_DATABASE_URL names the tenant database; the ledger must live in a database of its own, or a restore rolls it back too.');
       }
     }
