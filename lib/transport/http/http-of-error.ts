@@ -28,7 +28,10 @@ const httpOfKind: Record<ErrorKind, HttpOfKind> = {
     }),
   },
   internal: { status: 500 },
-  unavailable: { status: 503 },
+  unavailable: {
+    status: 503,
+    headers: (error): Record<string, string> => (typeof error.details.retryAfterSeconds === 'number' ? { 'Retry-After': String(error.details.retryAfterSeconds) } : {}),
+  },
 };
 
 export const httpStatusOf = (kind: ErrorKind): number => httpOfKind[kind].status;

@@ -1,5 +1,6 @@
 import { ZodError } from 'zod';
 import { ConflictError, DomainError, ValidationError } from '@/lib/platform/core/errors';
+import { databaseUnavailable, isDatabaseUnavailable } from '@/lib/platform/db/database-unavailable';
 import { sqlState } from '@/lib/platform/db/sql-state';
 import { zodIssueDetails } from './zod-issues';
 
@@ -22,6 +23,12 @@ export function toApiError(error: unknown, requestId: string): DomainError {
   // 22008/22009: a date-time PostgreSQL cannot hold or parse (calendarInstant keeps them out; this is the net).
   if (state === '22P02' || state === '22007' || state === '22008' || state === '22009' || state === '22003' || state === '22021' || state === '22P05') {
     return new ValidationError('A value has an invalid format.', { reason: 'invalid_format' });
+  }
+  // A failover or a lost connection: the request may succeed in a few seconds (an Idempotency-Key makes a retried
+  // write safe), so it is not answered as a defect.
+  if (isDatabaseUnavailable(error)) {
+    console.error(`[quartermaster] database unavailable request=${requestId}: ${state ?? (error as { code?: string }).code ?? 'connection error'}`);
+    return databaseUnavailable();
   }
   // Logged without the request body or headers: they can carry tokens and personal data.
   console.error(`[quartermaster] unhandled error request=${requestId}`, error);

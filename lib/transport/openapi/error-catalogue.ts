@@ -33,6 +33,7 @@ import { userNotFound } from '@/lib/people/users/user-store';
 import { webhookDeliveryNotFound, webhookDeliveryPending, webhookEndpointDisabled, webhookEndpointLimit, webhookEndpointNotFound } from '@/lib/platform/webhooks/errors';
 import { idempotencyKeyInUse, idempotencyKeyReused } from '@/lib/transport/http/idempotency-errors';
 import { httpStatusOf } from '@/lib/transport/http/http-of-error';
+import { databaseUnavailable } from '@/lib/platform/db/database-unavailable';
 
 const organisationId = '0b9f4a52-1d6e-4c3a-9a0e-7f2d5c8b1e43';
 const resourceId = '5d2c7e90-8a1b-4f6d-b3c2-9e0a1f4d7b68';
@@ -157,6 +158,7 @@ export const errorCatalogue = {
   IDEMPOTENCY_KEY_IN_USE: idempotencyKeyInUse(5),
   RATE_LIMITED: new RateLimitedError(17),
   EXPORT_LIMIT_REACHED: new ExportLimitReachedError(EXPORT_CONCURRENCY_LIMIT, EXPORT_RETRY_AFTER_SECONDS),
+  DATABASE_UNAVAILABLE: databaseUnavailable(),
   INTERNAL_ERROR: new DomainError('internal', 'INTERNAL_ERROR', 'An unexpected error occurred.', { requestId: '3f1e9c4a-7b2d-4e8f-a6c5-0d9b8e7f6a51' }),
 } satisfies Record<string, DomainError>;
 

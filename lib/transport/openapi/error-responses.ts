@@ -61,6 +61,8 @@ const codeNotes: Partial<Record<ErrorCode, string>> = {
     'the Idempotency-Key was used in the last 24 hours by the same user for another request: another path or query (`details.reason` = `different_path`) or another body (`different_body`). Nothing ran; send a new key for a new request.',
   IDEMPOTENCY_KEY_IN_USE:
     'the first request with this Idempotency-Key is still running after a duplicate waited `details.waitedSeconds` for it. Nothing ran; retry with the same key to receive the first request\'s answer.',
+  DATABASE_UNAVAILABLE:
+    'the database could not be reached, for example while a standby takes over from a lost primary (a few seconds). A write may or may not have been stored: retry after `Retry-After` seconds with the same Idempotency-Key to be sure it runs once.',
   EXPORT_LIMIT_REACHED: `the organisation already has ${EXPORT_CONCURRENCY_LIMIT} exports (CSV or XLSX, API or portal) running on any server; one ends when its download completes, fails or is cancelled, or about a minute after the client last read from it. Nothing was recorded.`,
 };
 
@@ -108,7 +110,7 @@ function headersFor(status: number, codes: ErrorCode[]) {
       : {}),
     'X-Request-Id': headerRefs.requestId,
     ...(status === 401 && codes.includes('UNAUTHENTICATED') ? { 'WWW-Authenticate': headerRefs.wwwAuthenticate } : {}),
-    ...(status === 429 ? { 'Retry-After': headerRefs.retryAfter } : {}),
+    ...(status === 429 || codes.includes('DATABASE_UNAVAILABLE') ? { 'Retry-After': headerRefs.retryAfter } : {}),
   };
 }
 
@@ -127,7 +129,7 @@ function errorResponse(status: number, codes: ErrorCode[]) {
 }
 
 // Errors every tenant operation shares are one component each, so the document stays small.
-const sharedResponses = ['VALIDATION_ERROR', 'UNAUTHENTICATED', 'FORBIDDEN', 'TENANT_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'INTERNAL_ERROR'] as const satisfies ErrorCode[];
+const sharedResponses = ['VALIDATION_ERROR', 'UNAUTHENTICATED', 'FORBIDDEN', 'TENANT_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'DATABASE_UNAVAILABLE', 'INTERNAL_ERROR'] as const satisfies ErrorCode[];
 
 function componentNameOf(code: ErrorCode): string {
   return code.toLowerCase().replace(/(?:^|_)([a-z])/g, (_match, letter: string) => letter.toUpperCase());

@@ -8,7 +8,7 @@ import { REPLAYED_HEADER } from '@/lib/transport/http/idempotency';
 
 
 // What route() can answer for any operation: tenant lookup, rate limit, token, role, and the catch-all.
-const everyOperation: ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'TENANT_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'];
+const everyOperation: ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'TENANT_NOT_FOUND', 'RATE_LIMITED', 'DATABASE_UNAVAILABLE', 'INTERNAL_ERROR'];
 // What the Idempotency-Key adds to every POST (lib/transport/http/idempotency.ts), besides the 400 of an invalid key.
 const idempotencyErrors: ErrorCode[] = ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE'];
 

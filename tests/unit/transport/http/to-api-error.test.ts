@@ -18,3 +18,28 @@ describe('toApiError: date-times PostgreSQL cannot hold (issue 23, item 13)', ()
     expect(JSON.stringify(error.details)).not.toContain('010000');
   });
 });
+
+describe('toApiError: the database away during a failover (issue 27)', () => {
+  it.each([
+    ['25006', 'cannot execute INSERT in a read-only transaction'],
+    ['57P01', 'terminating connection due to administrator command'],
+    ['57P03', 'the database system is starting up'],
+    ['08006', 'connection failure'],
+  ])('maps SQLSTATE %s to 503 DATABASE_UNAVAILABLE with Retry-After', (code, message) => {
+    const error = toApiError(databaseError(code, message), 'request-1');
+    expect(error.code).toBe('DATABASE_UNAVAILABLE');
+    expect(httpOfError(error)).toEqual({ status: 503, headers: { 'Retry-After': '5' } });
+  });
+
+  it.each(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', 'ECONNREFUSED'])('maps the driver error %s to 503', (code) => {
+    const error = toApiError(Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5501'), { code }), 'request-1');
+    expect(error.code).toBe('DATABASE_UNAVAILABLE');
+    expect(httpOfError(error).status).toBe(503);
+  });
+
+  it('still answers a defect as 500', () => {
+    const error = toApiError(databaseError('42P01', 'relation "nope" does not exist'), 'request-1');
+    expect(error.code).toBe('INTERNAL_ERROR');
+    expect(httpOfError(error).status).toBe(500);
+  });
+});
