@@ -118,6 +118,7 @@ async function main(): Promise<number> {
     const unexpected: string[] = [];
     const outcomes: Outcome[] = [];
     let cutConnections = 0;
+    const timeline: string[] = [];
     let retriesAnswered = 0;
     let next = 0;
     let killedAt = 0; // the kill command has returned: a request sent after it can only reach the new primary
@@ -146,10 +147,12 @@ async function main(): Promise<number> {
           } catch {
             // Cut before an answer: the loan may or may not be written; the same key settles it.
             cutConnections++;
+            if (killedAt) timeline.push(`${((Date.now() - killTimedFrom) / 1000).toFixed(1)}s cut (sent ${((outcome.sentAt - killTimedFrom) / 1000).toFixed(1)}s)`);
             await sleep(500);
             continue;
           }
           count(answer.status);
+          if (killedAt) timeline.push(`${((Date.now() - killTimedFrom) / 1000).toFixed(1)}s ${answer.status} (sent ${((outcome.sentAt - killTimedFrom) / 1000).toFixed(1)}s)`);
           if (answer.status === 201 || answer.status === 200) {
             outcome.loanId = (JSON.parse(answer.body) as { id: string }).id;
             outcome.ackedAt = Date.now();
@@ -218,6 +221,7 @@ async function main(): Promise<number> {
     };
     console.log(JSON.stringify(figures));
     for (const line of unexpected.slice(0, 5)) log(`unexpected answer ${line}`);
+    if (process.env.DRILL_TIMELINE) log(`after the kill: ${timeline.filter((t) => !/ 201 /.test(t)).join('; ')}`);
     const broken = [
       !firstAckAfterKill && 'writes never resumed after the primary was lost',
       figures.answers500 !== 0 && `${figures.answers500} answers were server errors other than 503`,

@@ -49,7 +49,13 @@ if [ -n "$figures" ]; then
     console.log(`500 answers: ${f.answers500}`);
     console.log(`Loans lost: ${f.loansLost}`);
     console.log(`Keys that made two loans: ${f.keysWithTwoLoans}`);
+    console.log(`Answers by status: ${Object.entries(f.statuses).map(([s, n]) => `${s} ×${n}`).join(", ")}; load ${f.loadSeconds} s`);
   ' "$figures" "$primary" "$new_primary"
 fi
+if [ "$status" != 0 ] && [ -f "$QM_OPS_DIR/logs/app-failover.log" ]; then
+  log "The app's last errors:"; grep -a '\[quartermaster\]' "$QM_OPS_DIR/logs/app-failover.log" | tail -20 >&2 || true
+fi
+# DRILL_KEEP_LOGS=<directory>: a copy of the app's, the keepers' and PostgreSQL's logs, which down.sh removes.
+[ -z "${DRILL_KEEP_LOGS:-}" ] || { mkdir -p "$DRILL_KEEP_LOGS" && cp -r "$QM_OPS_DIR/logs/." "$DRILL_KEEP_LOGS/"; } || true
 [ "$status" = 0 ] && log "Drill (b) passed." || log "Drill (b) failed."
 exit "$status"
