@@ -25,6 +25,7 @@ const LOAD_BEFORE_KILL_MS = Number(process.env.DRILL_LOAD_BEFORE_KILL_MS ?? 8000
 const LOAD_AFTER_RECOVERY_MS = Number(process.env.DRILL_LOAD_AFTER_RECOVERY_MS ?? 8000);
 const GIVE_UP_MS = Number(process.env.DRILL_GIVE_UP_MS ?? 90_000);
 const ATTEMPTS_PER_KEY = 40;
+const REPLAYS = 50;
 // A client gives up on an answer after this long and retries with the same key.
 const REQUEST_TIMEOUT_MS = Number(process.env.DRILL_REQUEST_TIMEOUT_MS ?? 20_000);
 const AUDIENCE = 'https://api.quartermaster.drill';
@@ -97,7 +98,7 @@ async function waitForApp(child: ChildProcess): Promise<void> {
   }
 }
 
-type Outcome = { key: string; index: number; loanId: string | null; attempts: number; ackedAt: number; sentAt: number };
+type Outcome = { key: string; index: number; body: string; loanId: string | null; attempts: number; ackedAt: number; sentAt: number };
 
 async function main(): Promise<number> {
   const issuer = await startTokenIssuer(AUDIENCE);
@@ -140,7 +141,7 @@ async function main(): Promise<number> {
         // within the 90-day booking limit; allowDuplicate, as the same employee files them all.
         const startDate = addDays(today, 20 + (index % 60));
         const body = JSON.stringify({ assetId: assets[index % assets.length], startDate, endDate: startDate, purpose: `${PURPOSE} ${index}`, allowDuplicate: true });
-        const outcome: Outcome = { key, index, loanId: null, attempts: 0, ackedAt: 0, sentAt: 0 };
+        const outcome: Outcome = { key, index, body, loanId: null, attempts: 0, ackedAt: 0, sentAt: 0 };
         outcomes.push(outcome);
         while (outcome.attempts < ATTEMPTS_PER_KEY) {
           outcome.attempts++;
@@ -197,6 +198,18 @@ async function main(): Promise<number> {
     await load;
     const loadSeconds = (Date.now() - started) / 1000;
 
+    // --- the last loans acknowledged before the loss, asked for again with their keys: the new primary holds each
+    // key's stored answer, so the app replays it (200, the same loan) and files nothing new ----------------------
+    const lastBeforeKill = outcomes.filter((o) => o.loanId && o.ackedAt < killTimedFrom).sort((a, b) => b.ackedAt - a.ackedAt).slice(0, REPLAYS);
+    let replayed = 0;
+    for (const outcome of lastBeforeKill) {
+      const answer = await send('/api/v1/loans', { method: 'POST', headers: { ...headers, 'idempotency-key': outcome.key }, body: outcome.body });
+      count(answer.status);
+      const id = answer.status === 200 ? (JSON.parse(answer.body) as { id: string }).id : null;
+      if (id === outcome.loanId && answer.headers['idempotent-replayed'] === 'true') replayed++;
+      else unexpected.push(`a repeated request answered ${answer.status} ${answer.body.slice(0, 200)}`);
+    }
+
     // --- what the app acknowledged, counted through the owner URL ---------------------------------------------------
     const acknowledged = outcomes.filter((o) => o.loanId);
     const ids = acknowledged.map((o) => o.loanId!);
@@ -217,6 +230,8 @@ async function main(): Promise<number> {
       answers500: inRange(500, 599) - (statuses.get(503) ?? 0),
       cutConnections,
       acknowledgedOnRetry: retriesAnswered,
+      repeatedKeys: lastBeforeKill.length,
+      repeatedKeysReplayed: replayed,
       loansLost: ids.length - stored!.n,
       keysWithTwoLoans: duplicated,
       loansStoredForDrillKeys: storedForKeys,

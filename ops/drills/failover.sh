@@ -48,7 +48,7 @@ if [ -n "$figures" ]; then
     console.log(`503 answers: ${f.answers503}; connections cut: ${f.cutConnections}`);
     console.log(`500 answers: ${f.answers500}`);
     console.log(`Loans lost: ${f.loansLost}`);
-    console.log(`Keys that made two loans: ${f.keysWithTwoLoans}`);
+    console.log(`Keys that made two loans: ${f.keysWithTwoLoans}; last keys before the loss sent again: ${f.repeatedKeys}, answered with their first loan: ${f.repeatedKeysReplayed}`);
     console.log(`Answers by status: ${Object.entries(f.statuses).map(([s, n]) => `${s} ×${n}`).join(", ")}; load ${f.loadSeconds} s`);
   ' "$figures" "$primary" "$new_primary"
 fi
