@@ -199,13 +199,14 @@ async function main(): Promise<number> {
     const loadSeconds = (Date.now() - started) / 1000;
 
     // --- the last loans acknowledged before the loss, asked for again with their keys: the new primary holds each
-    // key's stored answer, so the app replays it (200, the same loan) and files nothing new ----------------------
+    // key's stored answer, so the app replays it (the same loan) and files nothing new ----------------------
     const lastBeforeKill = outcomes.filter((o) => o.loanId && o.ackedAt < killTimedFrom).sort((a, b) => b.ackedAt - a.ackedAt).slice(0, REPLAYS);
     let replayed = 0;
     for (const outcome of lastBeforeKill) {
       const answer = await send('/api/v1/loans', { method: 'POST', headers: { ...headers, 'idempotency-key': outcome.key }, body: outcome.body });
       count(answer.status);
-      const id = answer.status === 200 ? (JSON.parse(answer.body) as { id: string }).id : null;
+      // A replay repeats the first answer, its status (201) included, marked Idempotent-Replayed.
+      const id = answer.status === 201 ? (JSON.parse(answer.body) as { id: string }).id : null;
       if (id === outcome.loanId && answer.headers['idempotent-replayed'] === 'true') replayed++;
       else unexpected.push(`a repeated request answered ${answer.status} ${answer.body.slice(0, 200)}`);
     }
