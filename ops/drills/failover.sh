@@ -55,7 +55,7 @@ fi
 if [ "$status" != 0 ] && [ -f "$QM_OPS_DIR/logs/app-failover.log" ]; then
   log "The app's last errors:"; grep -a '\[quartermaster\]' "$QM_OPS_DIR/logs/app-failover.log" | tail -20 >&2 || true
 fi
-# DRILL_KEEP_LOGS=<directory>: a copy of the app's, the keepers' and PostgreSQL's logs, which down.sh removes.
+# DRILL_KEEP_LOGS=<directory>: a copy of the app's and the keepers' logs, which down.sh removes.
 [ -z "${DRILL_KEEP_LOGS:-}" ] || { mkdir -p "$DRILL_KEEP_LOGS" && cp -r "$QM_OPS_DIR/logs/." "$DRILL_KEEP_LOGS/"; } || true
 [ "$status" = 0 ] && log "Drill (b) passed." || log "Drill (b) failed."
 exit "$status"
