@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '@/lib/platform/config';
-import { driverSessionOptions, parseDatabaseUrl } from '@/lib/platform/db/database-url';
+import { driverSessionOptions, parseDatabaseUrl, reconnectOptions } from '@/lib/platform/db/database-url';
 import { type Database, rowsOf } from './client';
 import { preparingClient } from './prepare-statements';
 import * as schema from './schema';
@@ -20,6 +20,7 @@ export async function connectPostgres(config: Config, databaseUrl: string): Prom
     max: config.DATABASE_POOL_SIZE,
     prepare: true,
     onnotice: () => {},
+    ...reconnectOptions(databaseUrl),
     ...driverSessionOptions(databaseUrl),
   });
   return { db: drizzle(preparingClient(client), { schema }), kind: 'postgres', close: () => client.end({ timeout: 5 }) };

@@ -65,3 +65,18 @@ export function driverSessionOptions(url: string): { target_session_attrs?: 'pri
   if (parseDatabaseUrl(url).params.get('target_session_attrs') === 'read-write') return { target_session_attrs: 'primary' };
   return {};
 }
+
+/**
+ * How the app's pool reconnects after losing its database (a failover kills every connection at once). postgres.js
+ * waits before each new connection for a delay that grows with the failures counted across the whole pool, up
+ * to 20 s, and gives a connection 30 s to open: after a failover, requests hung 20–30 s behind a primary that was
+ * already back (docs/operations/drills.md, drill b). Here a connection gets 5 s to open and the wait grows from
+ * about 0.1 s to at most 1 s. An address that sets `connect_timeout` or `backoff` itself keeps its own.
+ */
+export function reconnectOptions(url: string): { connect_timeout?: number; backoff?: (retries: number) => number } {
+  const params = parseDatabaseUrl(url).params;
+  return {
+    ...(params.has('connect_timeout') ? {} : { connect_timeout: 5 }),
+    ...(params.has('backoff') ? {} : { backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(0.1 * 2 ** retries, 1) }),
+  };
+}

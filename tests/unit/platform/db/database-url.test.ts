@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { driverSessionOptions, isDatabaseUrl, isSameDatabase, parseDatabaseUrl } from '@/lib/platform/db/database-url';
+import { driverSessionOptions, isDatabaseUrl, isSameDatabase, parseDatabaseUrl, reconnectOptions } from '@/lib/platform/db/database-url';
 import type { Config } from '@/lib/platform/config';
 
 const formation = 'postgres://qm_app@127.0.0.1:5501,127.0.0.1:5502,127.0.0.1:5503/quartermaster?target_session_attrs=read-write';
@@ -52,6 +52,22 @@ describe('driverSessionOptions', () => {
     expect(driverSessionOptions(formation)).toEqual({ target_session_attrs: 'primary' });
     expect(driverSessionOptions('postgres://u@h/db')).toEqual({});
     expect(driverSessionOptions('postgres://u@a,b/db?target_session_attrs=any')).toEqual({});
+  });
+});
+
+describe('reconnectOptions', () => {
+  it('opens a connection within 5 s and waits at most about a second between attempts after a failover', () => {
+    const options = reconnectOptions(formation);
+    expect(options.connect_timeout).toBe(5);
+    for (const retries of [0, 1, 5, 50]) {
+      const delay = options.backoff!(retries);
+      expect(delay).toBeGreaterThan(0);
+      expect(delay).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('leaves settings the address makes itself to the driver', () => {
+    expect(reconnectOptions(`${formation}&connect_timeout=10&backoff=2`)).toEqual({});
   });
 });
 
