@@ -136,6 +136,8 @@ async function main(): Promise<number> {
     DATABASE_OWNER_URL: dbUrl(DATABASE),
     LEDGER_DATABASE_URL: dbUrl(`${DATABASE}_ledger`),
     SEED_DEMO_DATA: 'false',
+    // Each instance logs the cron ticks it runs: the drill counts runs per tick from them.
+    LOG_LEVEL: 'debug',
     OIDC_ISSUER: issuer.issuer,
     JWKS_URL: issuer.jwksUrl,
     // The bench's issuer signs 4-hour tokens.

@@ -18,6 +18,8 @@ export type JobRunnerOptions = {
   lease?: JobLease;
   /** An event run that finds the job running elsewhere tries again this often, for up to a minute. */
   busyRetryMs?: number;
+  /** Logs every cron tick this instance runs and under which lease (LOG_LEVEL=debug; the instances drill counts them). */
+  logTicks?: boolean;
 };
 
 // By then the next cron tick (every minute for the event-driven jobs) has taken over.
@@ -26,7 +28,7 @@ const BUSY_RETRIES = 60;
 // A job never overlaps itself, in this process or (with a lease) in any other. A trigger during a run is
 // remembered rather than dropped, so an e-mail enqueued while the outbox is being delivered goes out right
 // after, not a minute later.
-export function createJobRunner({ job, createDeps, log, lease, busyRetryMs = 1_000 }: JobRunnerOptions): JobRunner {
+export function createJobRunner({ job, createDeps, log, lease, busyRetryMs = 1_000, logTicks = false }: JobRunnerOptions): JobRunner {
   let current: Promise<void> | null = null;
   let again = false;
   let pendingTick: Date | null = null;
@@ -47,7 +49,7 @@ export function createJobRunner({ job, createDeps, log, lease, busyRetryMs = 1_0
         }, lease.durationMs / 3)
       : undefined;
     try {
-      if (tick && lease) log.info(`[quartermaster] job ${job.id} runs tick ${tick.toISOString()} as ${token}`);
+      if (tick && lease && logTicks) log.info(`[quartermaster] job ${job.id} runs tick ${tick.toISOString()} as ${token}`);
       const result = await job.run({ ...(await createDeps()), runId: randomUUID() });
       if (Object.values(result).some((count) => count > 0)) log.info(`[quartermaster] job ${job.id}: ${JSON.stringify(result)}`);
     } catch (error) {

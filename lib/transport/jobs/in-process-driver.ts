@@ -18,6 +18,8 @@ export type InProcessDriverOptions = {
   /** Shared by every instance on the database: each tick runs once across them, and no job overlaps itself. */
   lease?: JobLease;
   busyRetryMs?: number;
+  /** Logs each cron tick run here (LOG_LEVEL=debug). */
+  logTicks?: boolean;
 };
 
 export type InProcessDriver = {
@@ -32,8 +34,8 @@ export type InProcessDriver = {
 const minuteOf = (date: Date) => new Date(Math.floor(date.getTime() / 60_000) * 60_000);
 
 /** Runs the jobs on their cron schedules (UTC) and on their events, inside this process. */
-export function createInProcessDriver({ jobs, createDeps, debounceMs = 200, log = console, lease, busyRetryMs }: InProcessDriverOptions): InProcessDriver {
-  const runners = new Map(jobs.map((job) => [job.id, createJobRunner({ job, createDeps, log, lease, busyRetryMs })]));
+export function createInProcessDriver({ jobs, createDeps, debounceMs = 200, log = console, lease, busyRetryMs, logTicks }: InProcessDriverOptions): InProcessDriver {
+  const runners = new Map(jobs.map((job) => [job.id, createJobRunner({ job, createDeps, log, lease, busyRetryMs, logTicks })]));
   const debounced = new Map<string, ReturnType<typeof setTimeout>>();
   // The tick is the scheduled minute, the same in every instance whichever moment its timer fired.
   const schedules = jobs.map(
@@ -78,7 +80,7 @@ const holder = ((globalThis as Record<symbol, Holder>)[Symbol.for('quartermaster
 async function createLeasedDriver(): Promise<InProcessDriver> {
   const config = getConfig();
   const lease = createPostgresJobLease({ db: await getDb(), instance: `${hostname()}:${process.pid}`, durationMs: config.JOB_LEASE_SECONDS * 1000 });
-  const driver = createInProcessDriver({ jobs: jobDefinitions, createDeps: createJobDeps, lease });
+  const driver = createInProcessDriver({ jobs: jobDefinitions, createDeps: createJobDeps, lease, logTicks: config.LOG_LEVEL === 'debug' });
   setEventDispatcher(driver.dispatch);
   onDrain(async (deadlineMs) => {
     const finished = await driver.drain(deadlineMs);
