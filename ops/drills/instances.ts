@@ -241,7 +241,7 @@ async function main(): Promise<number> {
 
     // Deliveries: wait until nothing is due; what the killed instance had claimed comes back after its claim lease.
     // One instance is left to deliver the backlog, as fast as the machine lets it: wait while it makes progress,
-    // and call it broken when nothing more went out for 30 s or after five minutes in all.
+    // and call it broken when nothing more went out for 150 s (a killed holder's lease lapses after 60 s, then the next minute's tick takes the job) or after five minutes in all.
     const settleBy = Date.now() + 300_000;
     let pending = { outbox: 0, webhooks: 0, claimedByDead: 0 };
     let leastDue = Number.POSITIVE_INFINITY;
@@ -258,10 +258,10 @@ async function main(): Promise<number> {
         leastDue = due;
         progressAt = Date.now();
       }
-      if (due === 0 || Date.now() > settleBy || Date.now() - progressAt > 30_000) break;
+      if (due === 0 || Date.now() > settleBy || Date.now() - progressAt > 150_000) break;
       await sleep(1000);
     }
-    promise(pending.outbox === 0 && pending.webhooks === 0, `deliveries still due (nothing more went out for 30 s, or five minutes passed): ${JSON.stringify(pending)}`);
+    promise(pending.outbox === 0 && pending.webhooks === 0, `deliveries still due (nothing more went out for 150 s, longer than a dead holder's 60 s lease and the next tick, or five minutes passed): ${JSON.stringify(pending)}`);
     const [deliveries] = await owner<{ webhooks: number; emails: number }[]>`select
       (select count(*)::int from webhook_deliveries d join loans l on l.organisation_id = d.organisation_id and d.payload->'data'->'loan'->>'id' = l.id::text where d.organisation_id = ${ACME} and l.purpose = 'Drill') as webhooks,
       (select count(*)::int from outbox where organisation_id = ${ACME} and status = 'SENT' and kind <> 'loan.requested') as emails`;
